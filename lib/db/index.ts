@@ -1,0 +1,52 @@
+import path from "node:path";
+import { createPrisma, type Db } from "./client";
+import { startEmbeddedPostgres } from "./embedded";
+import { applyMigrations } from "./migrate";
+
+export type { Db } from "./client";
+export { Prisma } from "./client";
+
+export interface Database {
+  prisma: Db;
+  url: string;
+  /** "embedded" when Plateau started its own PostgreSQL, else "external". */
+  kind: "embedded" | "external";
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** Use this server; default: DATABASE_URL, else an embedded server. */
+  url?: string;
+  /** Embedded server's data folder (default .data/postgres) and port (default PLATEAU_PG_PORT or 5433). */
+  dataDir?: string;
+  port?: number;
+  migrationsDir?: string;
+}
+
+/** Connect (starting the embedded server if needed) and bring the schema up to date. */
+export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
+  const external = "url" in opts ? opts.url : process.env.DATABASE_URL;
+  const embedded = external
+    ? undefined
+    : await startEmbeddedPostgres(
+        opts.dataDir ?? path.resolve(".data/postgres"),
+        opts.port ?? Number(process.env.PLATEAU_PG_PORT ?? 5433),
+      );
+  const url = external ?? embedded!.url;
+  try {
+    await applyMigrations(url, opts.migrationsDir);
+  } catch (err) {
+    await embedded?.stop();
+    throw err;
+  }
+  const prisma = createPrisma(url);
+  return {
+    prisma,
+    url,
+    kind: embedded ? "embedded" : "external",
+    async close() {
+      await prisma.$disconnect();
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { Db } from "../db";
+import { Prisma } from "../db";
+import { z } from "zod";
+import { ENVIRONMENTS } from "../environments";
+
+/** Filters for the task list (from the URL or the API), validated at the edge. */
+export const TaskFilter = z.object({
+  env: z.enum(ENVIRONMENTS).optional(),
+  dataset: z.string().max(100).optional(),
+  hardness: z.enum(["easy", "medium", "hard", "extra"]).optional(),
+  q: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type TaskFilter = z.infer<typeof TaskFilter>;
+
+/** A task as a player may see it: never the gold. */
+export interface PublicTask {
+  id: number;
+  environment: string;
+  dataset: string;
+  index: number;
+  query: string;
+  hardness: string | null;
+  db: string | null;
+  fileSystem: number | null;
+}
+
+const publicFields = {
+  id: true, environment: true, dataset: true, index: true, query: true, hardness: true, db: true, fileSystem: true,
+} as const;
+
+function where(f: TaskFilter): Prisma.TaskWhereInput {
+  return {
+    environment: f.env,
+    dataset: f.dataset,
+    hardness: f.hardness,
+    query: f.q ? { contains: f.q, mode: "insensitive" } : undefined,
+  };
+}
+
+export async function listTasks(prisma: Db, f: TaskFilter): Promise<{ tasks: PublicTask[]; total: number }> {
+  const [tasks, total] = await Promise.all([
+    prisma.task.findMany({
+      where: where(f),
+      select: publicFields,
+      orderBy: [{ environment: "asc" }, { dataset: "asc" }, { index: "asc" }],
+      skip: (f.page - 1) * f.pageSize,
+      take: f.pageSize,
+    }),
+    prisma.task.count({ where: where(f) }),
+  ]);
+  return { tasks, total };
+}
+
+export async function getPublicTask(prisma: Db, id: number): Promise<PublicTask | null> {
+  return prisma.task.findUnique({ where: { id }, select: publicFields });
+}
+
+/** The gold of a task, for researchers' views only (never for a player mid-episode). */
+export async function getTaskGold(prisma: Db, id: number): Promise<string | null> {
+  const t = await prisma.task.findUnique({ where: { id }, select: { gold: true } });
+  return t?.gold ?? null;
+}
+
+export async function countTasks(prisma: Db): Promise<{ environment: string; dataset: string; count: number }[]> {
+  const rows = await prisma.task.groupBy({ by: ["environment", "dataset"], _count: { _all: true }, orderBy: [{ environment: "asc" }, { dataset: "asc" }] });
+  return rows.map((r) => ({ environment: r.environment, dataset: r.dataset, count: r._count._all }));
+}
+
+export async function listDatasets(prisma: Db): Promise<string[]> {
+  const rows = await prisma.task.findMany({ distinct: ["dataset"], select: { dataset: true }, orderBy: { dataset: "asc" } });
+  return rows.map((r) => r.dataset);
+}
