@@ -17,7 +17,7 @@ export interface Database {
 export interface OpenOptions {
   /** Use this server; default: DATABASE_URL, else an embedded server. */
   url?: string;
-  /** Embedded server's data folder (default .data/postgres) and port (default PLATEAU_PG_PORT or 5433). */
+  /** Embedded server's data folder (default $PLATEAU_DATA_DIR/postgres, .data/postgres) and port (default PLATEAU_PG_PORT or 5433). */
   dataDir?: string;
   port?: number;
   migrationsDir?: string;
@@ -29,7 +29,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   const embedded = external
     ? undefined
     : await startEmbeddedPostgres(
-        opts.dataDir ?? path.resolve(".data/postgres"),
+        opts.dataDir ?? path.resolve(process.env.PLATEAU_DATA_DIR ?? ".data", "postgres"),
         opts.port ?? Number(process.env.PLATEAU_PG_PORT ?? 5433),
       );
   const url = external ?? embedded!.url;

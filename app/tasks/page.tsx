@@ -1,0 +1,14 @@
+import { getPlateau } from "@/lib/runtime/context";
+import { listTasks, listDatasets, TaskFilter } from "@/lib/tasks";
+import { TaskList } from "@/components/tasks/TaskList";
+
+export const dynamic = "force-dynamic";
+
+export default async function TasksPage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
+  const params = await searchParams;
+  const parsed = TaskFilter.safeParse(params);
+  const filter = parsed.success ? parsed.data : TaskFilter.parse({});
+  const { prisma } = getPlateau();
+  const [result, datasets] = await Promise.all([listTasks(prisma, filter), listDatasets(prisma)]);
+  return <TaskList filter={filter} result={result} datasets={datasets} invalid={parsed.success ? undefined : parsed.error.issues[0]?.message} />;
+}

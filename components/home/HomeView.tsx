@@ -1,0 +1,56 @@
+import Link from "next/link";
+import type { HomeSummary } from "@/lib/runtime/home";
+import type { SandboxInfo } from "@/lib/runtime/context";
+
+export function HomeView({ summary, sandbox }: { summary: HomeSummary; sandbox: SandboxInfo }) {
+  return (
+    <main>
+      <h1>Plateau</h1>
+      <p className="muted" style={{ marginTop: -6 }}>
+        Play InterCode tasks in a live sandbox, replay every step, and compare success against the turn budget.
+        {" "}Sandbox: {sandbox.driver ? <span className="ok">{sandbox.driver}</span> : <span className="bad">none — {sandbox.reason}</span>}
+      </p>
+      <h2>Environments</h2>
+      <div className="grid" data-testid="environments">
+        {summary.environments.map((env) => (
+          <div className="panel" key={env.name} data-testid={`env-${env.name}`}>
+            <div style={{ display: "flex", justifyContent: "space-between", alignItems: "baseline" }}>
+              <strong>{env.title}</strong>
+              <span className="big" data-testid={`env-${env.name}-count`}>{env.tasks}</span>
+            </div>
+            <div className="muted" style={{ fontSize: 13, minHeight: 40 }}>{env.description}</div>
+            <div style={{ marginTop: 6, fontSize: 12 }} className="muted">
+              {env.datasets.map((d) => (
+                <span key={d.dataset} style={{ marginRight: 8 }}>
+                  <Link href={`/tasks?env=${env.name}&dataset=${d.dataset}`}>{d.dataset}</Link> {d.count}
+                </span>
+              ))}
+            </div>
+            <div style={{ marginTop: 8, fontSize: 12 }}>
+              {env.playable ? <Link href={`/tasks?env=${env.name}`}>Browse and play →</Link> : <span className="muted">{env.reason}</span>}
+            </div>
+          </div>
+        ))}
+      </div>
+      <h2>Recent episodes</h2>
+      {summary.recent.length === 0 ? (
+        <p className="muted">No episodes yet. Open a task and play it, or import InterCode logs with <code>npx plateau import</code>.</p>
+      ) : (
+        <table>
+          <thead><tr><th>Task</th><th>Player</th><th>Status</th><th className="num">Turns</th><th className="num">Reward</th></tr></thead>
+          <tbody>
+            {summary.recent.map((e) => (
+              <tr key={e.id}>
+                <td><Link href={`/episodes/${e.id}`}>{e.query.slice(0, 90)}</Link> <span className="tag">{e.environment}</span></td>
+                <td>{e.playerName ?? e.playerKind}</td>
+                <td>{e.status}</td>
+                <td className="num">{e.turns}</td>
+                <td className="num">{e.reward === null ? "—" : e.reward.toFixed(2)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}

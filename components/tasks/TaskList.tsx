@@ -1,0 +1,62 @@
+import Link from "next/link";
+import type { PublicTask, TaskFilter } from "@/lib/tasks";
+import { GoldReveal } from "./GoldReveal";
+import { ENVIRONMENTS } from "@/lib/environments/types";
+
+interface Props {
+  filter: TaskFilter;
+  result: { tasks: PublicTask[]; total: number };
+  datasets: string[];
+  invalid?: string;
+}
+
+export function TaskList({ filter, result, datasets, invalid }: Props) {
+  const pages = Math.max(1, Math.ceil(result.total / filter.pageSize));
+  const pageHref = (page: number) => {
+    const q = new URLSearchParams(Object.entries({ ...filter, page: String(page) }).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]));
+    return `/tasks?${q}`;
+  };
+  return (
+    <main>
+      <h1>Tasks</h1>
+      {invalid && <div className="error-box" style={{ marginBottom: 12 }}>Filter ignored: {invalid}</div>}
+      <form className="toolbar" method="get" action="/tasks">
+        <select name="env" defaultValue={filter.env ?? ""} aria-label="Environment">
+          <option value="">All environments</option>
+          {ENVIRONMENTS.map((e) => <option key={e} value={e}>{e}</option>)}
+        </select>
+        <select name="dataset" defaultValue={filter.dataset ?? ""} aria-label="Dataset">
+          <option value="">All datasets</option>
+          {datasets.map((d) => <option key={d} value={d}>{d}</option>)}
+        </select>
+        <select name="hardness" defaultValue={filter.hardness ?? ""} aria-label="Hardness">
+          <option value="">Any hardness</option>
+          {["easy", "medium", "hard", "extra"].map((h) => <option key={h} value={h}>{h}</option>)}
+        </select>
+        <input name="q" placeholder="Search the query text" defaultValue={filter.q ?? ""} aria-label="Search" style={{ minWidth: 260 }} />
+        <button type="submit">Filter</button>
+        <span className="muted" data-testid="task-total">{result.total} tasks</span>
+      </form>
+      <table>
+        <thead><tr><th>#</th><th>Env</th><th>Dataset</th><th>Query</th><th>Gold</th><th></th></tr></thead>
+        <tbody>
+          {result.tasks.map((t) => (
+            <tr key={t.id} data-testid="task-row">
+              <td className="num muted">{t.index}</td>
+              <td><span className="tag">{t.environment}</span>{t.hardness && <> <span className="tag">{t.hardness}</span></>}</td>
+              <td className="muted">{t.dataset}{t.db ? ` · ${t.db}` : ""}</td>
+              <td style={{ maxWidth: 620 }}><Link href={`/tasks/${t.id}`}>{t.query}</Link></td>
+              <td><GoldReveal taskId={t.id} /></td>
+              <td>{t.environment === "bash" && <Link href={`/play/${t.id}`}>Play</Link>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="toolbar" style={{ marginTop: 12 }}>
+        {filter.page > 1 && <Link href={pageHref(filter.page - 1)}>← Previous</Link>}
+        <span className="muted">Page {filter.page} of {pages}</span>
+        {filter.page < pages && <Link href={pageHref(filter.page + 1)}>Next →</Link>}
+      </div>
+    </main>
+  );
+}

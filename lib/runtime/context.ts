@@ -1,0 +1,38 @@
+import type { Db } from "../db";
+
+// The process-wide services, created once by server.ts and read by route handlers. Next bundles
+// route code separately from server.ts, so a module-level singleton would exist twice: the one
+// shared slot is globalThis.
+
+export interface SandboxInfo {
+  driver: "docker" | "local" | null;
+  /** Why this driver was chosen, or what is missing when none can run. */
+  reason: string;
+}
+
+export interface Plateau {
+  prisma: Db;
+  databaseKind: "embedded" | "external";
+  sandbox: SandboxInfo;
+  /** Extra services registered by other domains (sessions, runs), by name. */
+  services: Map<string, unknown>;
+}
+
+const KEY = Symbol.for("plateau.context");
+type Slot = { [KEY]?: Plateau };
+
+export function setPlateau(p: Plateau): void {
+  (globalThis as Slot)[KEY] = p;
+}
+
+export function getPlateau(): Plateau {
+  const p = (globalThis as Slot)[KEY];
+  if (!p) throw new Error("Plateau is not initialised: start it with `npm start` (server.ts), not `next start`");
+  return p;
+}
+
+export function getService<T>(name: string): T {
+  const s = getPlateau().services.get(name);
+  if (!s) throw new Error(`service ${name} is not running`);
+  return s as T;
+}

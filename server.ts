@@ -1,0 +1,65 @@
+// Plateau's one process: Next.js pages and API, socket.io for live terminals, on one HTTP port.
+// Start-up order: database (embedded unless DATABASE_URL) → tasks → sandbox driver → sessions → HTTP.
+import { createServer } from "node:http";
+import path from "node:path";
+import next from "next";
+import { Server as SocketServer } from "socket.io";
+import { openDatabase } from "./lib/db";
+import { loadTasks } from "./lib/tasks";
+import { setPlateau } from "./lib/runtime/context";
+import { startServices } from "./lib/runtime/services";
+
+const dev = process.env.NODE_ENV !== "production";
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "127.0.0.1";
+
+function fail(message: string): never {
+  console.error(`plateau: ${message}`);
+  process.exit(1);
+}
+
+async function main() {
+  const t0 = Date.now();
+  const db = await openDatabase().catch((err: Error) => fail(err.message));
+  const tasks = await loadTasks(db.prisma, path.resolve("data/intercode")).catch((err: Error) => fail(`loading tasks: ${err.message}`));
+  const services = new Map<string, unknown>();
+  const httpServer = createServer();
+  const io = new SocketServer(httpServer, { serveClient: false, maxHttpBufferSize: 1e6, perMessageDeflate: false });
+  const running = await startServices({ prisma: db.prisma, io, services });
+  setPlateau({ prisma: db.prisma, databaseKind: db.kind, sandbox: running.sandbox, services });
+
+  const app = next({ dev, httpServer, hostname: host, port, turbopack: dev });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  httpServer.on("request", (req, res) => {
+    if (req.url?.startsWith("/socket.io/")) return; // socket.io answers these itself
+    void handle(req, res);
+  });
+
+  await new Promise<void>((resolve) => {
+    httpServer.once("error", (err: NodeJS.ErrnoException) => {
+      if (err.code === "EADDRINUSE") fail(`port ${port} is in use: stop what holds it or set PORT`);
+      fail(err.message);
+    });
+    httpServer.listen(port, host, resolve);
+  });
+  console.log(
+    `plateau: http://${host}:${port} ready in ${Date.now() - t0} ms — database ${db.kind}, ${tasks.total} tasks, sandbox ${running.sandbox.driver ?? "none"} (${running.sandbox.reason})`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`plateau: ${signal}, stopping`);
+    io.close();
+    httpServer.close();
+    await running.stop().catch((err) => console.error("plateau: stopping services:", err));
+    await db.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((err) => fail(err instanceof Error ? err.message : String(err)));
