@@ -1,0 +1,42 @@
+import type { EpisodeResult } from "@/lib/sessions/protocol";
+import { RewardBreakdown } from "./RewardBreakdown";
+
+/** After submit: the reward in both modes, what made it, and the gold. */
+export function ResultPanel({ result }: { result: EpisodeResult; episodeId: string }) {
+  const plateau = result.scores.find((s) => s.mode === "plateau");
+  const intercode = result.scores.find((s) => s.mode === "intercode");
+  return (
+    <div className="panel" style={{ marginTop: 12, background: "var(--panel-2)" }} data-testid="result">
+      <div className="muted" style={{ fontSize: 12 }}>Result: {result.status}</div>
+      {result.error && <div className="bad">{result.error}</div>}
+      {plateau && (
+        <div style={{ display: "flex", gap: 18, alignItems: "baseline" }}>
+          <div>
+            <div className="big" data-testid="reward" style={{ color: plateau.success ? "var(--ok)" : "var(--warn)" }}>{plateau.reward.toFixed(2)}</div>
+            <div className="muted" style={{ fontSize: 12 }}>reward (plateau mode)</div>
+          </div>
+          {intercode && (
+            <div>
+              <div style={{ fontSize: 18 }} data-testid="reward-intercode">{intercode.reward.toFixed(2)}</div>
+              <div className="muted" style={{ fontSize: 12 }}>InterCode mode</div>
+            </div>
+          )}
+          <div className={plateau.success ? "ok" : "bad"}>{plateau.success ? "solved" : "not solved"}</div>
+        </div>
+      )}
+      {plateau && <RewardBreakdown breakdown={plateau.breakdown} />}
+      {result.gold && (
+        <details style={{ marginTop: 8 }} open>
+          <summary className="muted">Gold command</summary>
+          <pre className="mono" data-testid="result-gold">{result.gold}</pre>
+          {result.goldOutput !== null && (
+            <>
+              <div className="muted" style={{ fontSize: 12, marginTop: 6 }}>Gold output</div>
+              <pre className="mono" style={{ maxHeight: 200, overflow: "auto", fontSize: 12 }}>{result.goldOutput || "(empty)"}</pre>
+            </>
+          )}
+        </details>
+      )}
+    </div>
+  );
+}

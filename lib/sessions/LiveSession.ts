@@ -1,0 +1,352 @@
+import type { Sandbox, Tty } from "../sandbox/types";
+import { createMarkParser } from "./marks";
+import { createStepSegmenter, type CompletedStep } from "./steps";
+import { CastRecorder } from "../recording";
+import type { EpisodeWriter } from "./EpisodeWriter";
+import { FlowControl } from "./FlowControl";
+import { ScreenMirror } from "./ScreenMirror";
+import { ServerEvents, type EpisodeResult, type ScoreView, type SessionState, type StepSummary } from "./protocol";
+
+// One live episode: a sandbox TTY, the people and programs looking at it, and everything it records.
+// Humans (socket.io) and agents (runAction) drive the same object, so both are stored and replayed alike.
+
+export interface Viewer {
+  id: string;
+  /** Players type; spectators only watch. */
+  canType: boolean;
+  emit(event: string, payload: unknown): void;
+}
+
+/** What an environment does at submit: score the episode's final state against the gold. */
+export interface Scorer {
+  score(input: { sandbox: Sandbox; steps: CompletedStep[]; submitted: string }): Promise<{ scores: ScoreView[]; goldOutput: string | null }>;
+}
+
+export interface LiveSessionOptions {
+  episodeId: string;
+  sandbox: Sandbox;
+  tty: Tty;
+  writer: EpisodeWriter;
+  scorer: Scorer;
+  gold: string;
+  cols: number;
+  rows: number;
+  turnLimit: number | null;
+  /** Ctrl-C a command running longer than this (agents: 10 s as InterCode; humans: none). */
+  commandTimeoutMs: number | null;
+  idleTimeoutMs: number;
+  maxObservationBytes: number;
+  maxRecordingBytes: number;
+  onEnded(session: LiveSession): void;
+}
+
+export interface ActionResult {
+  step: CompletedStep | null;
+  observation: string;
+  timedOut: boolean;
+  done: boolean;
+  result: EpisodeResult | null;
+}
+
+type Waiter = { resolve: (r: ActionResult) => void; timer: NodeJS.Timeout | null; timedOut: boolean };
+
+export class LiveSession {
+  readonly id: string;
+  private viewers = new Map<string, Viewer>();
+  private parser = createMarkParser();
+  private segmenter;
+  private recorder = new CastRecorder();
+  private mirror: ScreenMirror;
+  private flow: FlowControl;
+  private steps: CompletedStep[] = [];
+  private turns = 0;
+  private status: SessionState["status"] = "active";
+  private busy = false;
+  private blockedReason: string | null = null;
+  private error: string | null = null;
+  private startedAt = new Date();
+  private recordedBytes = 0;
+  private recordingCut = false;
+  private commandTimer: NodeJS.Timeout | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
+  private readyWaiters: Array<() => void> = [];
+  private ready = false;
+  private actionWaiter: Waiter | null = null;
+  private pendingSubmit = false;
+  private result: EpisodeResult | null = null;
+  private ending: Promise<EpisodeResult> | null = null;
+  private disposers: Array<{ dispose(): void }> = [];
+
+  constructor(private readonly o: LiveSessionOptions) {
+    this.id = o.episodeId;
+    this.segmenter = createStepSegmenter({ maxObservationBytes: o.maxObservationBytes, now: () => Date.now() });
+    this.mirror = new ScreenMirror(o.cols, o.rows);
+    this.flow = new FlowControl(() => o.tty.pause(), () => o.tty.resume());
+    this.record(this.recorder.start(o.cols, o.rows, Date.now()));
+    this.disposers.push(o.tty.onData((chunk) => this.onOutput(chunk)));
+    this.disposers.push(o.tty.onExit((info) => {
+      if (!this.ending) void this.end("error", `the sandbox stopped (${info.reason ?? `exit ${info.exitCode}`})`);
+    }));
+    this.touch();
+  }
+
+  state(): SessionState {
+    return {
+      episodeId: this.id, status: this.status, turns: this.turns, turnLimit: this.o.turnLimit,
+      startedAt: this.startedAt.toISOString(), busy: this.busy, blockedReason: this.blockedReason, error: this.error,
+    };
+  }
+
+  get finalResult(): EpisodeResult | null {
+    return this.result;
+  }
+
+  async attach(viewer: Viewer): Promise<void> {
+    this.viewers.set(viewer.id, viewer);
+    viewer.emit(ServerEvents.screen, await this.mirror.snapshot());
+    viewer.emit(ServerEvents.state, this.state());
+    if (this.result) viewer.emit(ServerEvents.result, this.result);
+  }
+
+  detach(viewerId: string): void {
+    this.viewers.delete(viewerId);
+    this.flow.remove(viewerId);
+  }
+
+  input(viewerId: string, data: string): void {
+    const v = this.viewers.get(viewerId);
+    if (!v?.canType || this.status !== "active" || this.ending) return;
+    this.touch();
+    if (this.blockedReason) {
+      v.emit(ServerEvents.error, this.blockedReason);
+      return;
+    }
+    this.o.tty.write(data);
+    this.record(this.recorder.input(data, Date.now()));
+  }
+
+  resize(viewerId: string, cols: number, rows: number): void {
+    if (!this.viewers.get(viewerId)?.canType) return;
+    this.o.tty.resize(cols, rows);
+    this.mirror.resize(cols, rows);
+    this.record(this.recorder.resize(cols, rows, Date.now()));
+  }
+
+  ack(viewerId: string, bytes: number): void {
+    this.flow.acked(viewerId, bytes);
+  }
+
+  /** Wait until the shell shows its first prompt. */
+  whenReady(): Promise<void> {
+    return this.ready ? Promise.resolve() : new Promise((r) => this.readyWaiters.push(r));
+  }
+
+  /** Agents: type one action, wait for its step (or the timeout), return the observation. */
+  async runAction(action: string, timeoutMs: number): Promise<ActionResult> {
+    if (this.status !== "active") throw new Error(`the episode is ${this.status}`);
+    if (this.actionWaiter || this.busy) throw new Error("another action is still running");
+    if (this.blockedReason) throw new Error(this.blockedReason);
+    await this.whenReady();
+    this.touch();
+    return new Promise<ActionResult>((resolve) => {
+      const waiter: Waiter = { resolve, timer: null, timedOut: false };
+      waiter.timer = setTimeout(() => {
+        waiter.timedOut = true;
+        this.interrupt();
+      }, timeoutMs);
+      this.actionWaiter = waiter;
+      // Bracketed paste keeps a multi-line action one command line, as a person pasting it would.
+      const text = action.includes("\n") ? `\x1b[200~${action}\x1b[201~\r` : `${action}\r`;
+      this.o.tty.write(text);
+      this.record(this.recorder.input(text, Date.now()));
+    });
+  }
+
+  /** Score the episode and end it. Safe to call twice: the second call gets the same result. */
+  submit(submitted = "submit"): Promise<EpisodeResult> {
+    return (this.ending ??= this.finish("submitted", submitted));
+  }
+
+  skip(): Promise<EpisodeResult> {
+    return (this.ending ??= this.finish("skipped"));
+  }
+
+  end(status: "abandoned" | "interrupted" | "error", error?: string): Promise<EpisodeResult> {
+    if (error) this.error = error;
+    return (this.ending ??= this.finish(status));
+  }
+
+  private onOutput(chunk: string): void {
+    const now = Date.now();
+    const parsed = this.parser.push(chunk);
+    if (parsed.display) {
+      this.mirror.write(parsed.display);
+      for (const v of this.viewers.values()) {
+        v.emit(ServerEvents.output, parsed.display);
+        this.flow.sent(v.id, parsed.display.length);
+      }
+      this.recordOutput(parsed.display, now);
+    }
+    for (const ev of this.segmenter.push(parsed, now)) {
+      if (ev.type === "prompt") this.onPrompt();
+      else if (ev.type === "commandStarted") this.onCommandStarted(ev.action, ev.index);
+      else if (ev.type === "stepCompleted") this.onStepCompleted(ev.step);
+    }
+  }
+
+  private onPrompt(): void {
+    this.busy = false;
+    if (!this.ready) {
+      this.ready = true;
+      for (const r of this.readyWaiters.splice(0)) r();
+    }
+    if (this.pendingSubmit) {
+      this.pendingSubmit = false;
+      void this.submit();
+    }
+  }
+
+  private onCommandStarted(action: string, index: number): void {
+    this.busy = true;
+    this.record(this.recorder.marker(`turn ${index}`, Date.now()));
+    if (isSubmit(action)) this.pendingSubmit = true;
+    if (this.o.commandTimeoutMs && !this.actionWaiter) {
+      this.commandTimer = setTimeout(() => this.interrupt(), this.o.commandTimeoutMs);
+    }
+    this.broadcast(ServerEvents.state, this.state());
+  }
+
+  private onStepCompleted(step: CompletedStep): void {
+    if (this.commandTimer) clearTimeout(this.commandTimer);
+    this.commandTimer = null;
+    const submit = isSubmit(step.action);
+    this.steps.push(step);
+    if (!submit) this.turns += 1;
+    const start = this.recorder.timeOf(step.startedAt);
+    void this.o.writer.step(
+      {
+        index: step.index, action: step.action, observation: step.observation, observationAnsi: step.observationAnsi,
+        truncated: step.truncated, exitCode: step.exitCode, admissible: step.admissible,
+        startedAt: new Date(step.startedAt), durationMs: step.durationMs, castStart: start, castEnd: this.recorder.timeOf(step.endedAt),
+      },
+      this.turns,
+    );
+    const summary: StepSummary = { index: step.index, action: step.action, exitCode: step.exitCode, admissible: step.admissible, durationMs: step.durationMs, truncated: step.truncated };
+    this.broadcast(ServerEvents.step, summary);
+    if (this.o.turnLimit !== null && this.turns >= this.o.turnLimit && !submit) {
+      this.blockedReason = `Turn limit reached (${this.o.turnLimit}): submit or skip.`;
+      this.notice(this.blockedReason);
+    }
+    this.broadcast(ServerEvents.state, this.state());
+    const w = this.actionWaiter;
+    if (w && !submit) {
+      this.actionWaiter = null;
+      if (w.timer) clearTimeout(w.timer);
+      const observation = w.timedOut ? `${step.observation}${step.observation ? "\n" : ""}Command timed out` : step.observation;
+      w.resolve({ step, observation, timedOut: w.timedOut, done: false, result: null });
+    }
+  }
+
+  /** Ctrl-C, then a harder stop if the command ignores it. */
+  private interrupt(): void {
+    this.o.tty.write("\x03");
+    setTimeout(() => {
+      if (this.busy && this.status === "active") {
+        void this.o.sandbox.exec(["pkill", "-KILL", "--parent", "1", "--inverse", "-u", "player", "-x", "bash"], { timeoutMs: 2000, user: "root" }).catch(() => {});
+      }
+    }, 2000);
+  }
+
+  private notice(text: string): void {
+    const line = `\r\n\x1b[33m[plateau] ${text}\x1b[0m\r\n`;
+    this.mirror.write(line);
+    for (const v of this.viewers.values()) v.emit(ServerEvents.output, line);
+    this.recordOutput(line, Date.now());
+  }
+
+  private recordOutput(data: string, at: number): void {
+    if (this.recordingCut) return;
+    this.recordedBytes += data.length;
+    if (this.recordedBytes > this.o.maxRecordingBytes) {
+      // Keep the database bounded under a flood: say where the recording stops, keep the steps.
+      this.recordingCut = true;
+      this.record(this.recorder.marker(`recording truncated after ${this.o.maxRecordingBytes} bytes`, at));
+      return;
+    }
+    this.record(this.recorder.output(data, at));
+  }
+
+  private record(ev: { seq: number; time: number; code: string; data: string }): void {
+    this.o.writer.event(ev);
+  }
+
+  private broadcast(event: string, payload: unknown): void {
+    for (const v of this.viewers.values()) v.emit(event, payload);
+  }
+
+  private touch(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.end("abandoned", "idle for too long"), this.o.idleTimeoutMs);
+  }
+
+  private async finish(status: EpisodeResult["status"], submitted?: string): Promise<EpisodeResult> {
+    this.blockedReason = status === "submitted" ? "Scoring…" : `The episode is ${status}.`;
+    let scores: ScoreView[] = [];
+    let goldOutput: string | null = null;
+    if (status === "submitted") {
+      try {
+        ({ scores, goldOutput } = await this.o.scorer.score({ sandbox: this.o.sandbox, steps: this.steps.filter((s) => !isSubmit(s.action)), submitted: submitted ?? "submit" }));
+      } catch (err) {
+        status = "error";
+        this.error = `scoring failed: ${(err as Error).message}`;
+      }
+    }
+    this.status = status;
+    this.result = { status, scores, gold: status === "submitted" || status === "skipped" ? this.o.gold : null, goldOutput, error: this.error };
+    const reward = scores.find((s) => s.mode === "plateau");
+    if (reward && this.steps.length) {
+      const last = this.steps[this.steps.length - 1];
+      if (isSubmit(last.action)) void this.o.writer.write((p) => p.step.update({ where: { episodeId_index: { episodeId: this.id, index: last.index } }, data: { reward: reward.reward } }));
+    }
+    await this.o.writer.write((p) =>
+      p.$transaction([
+        p.episode.update({ where: { id: this.id }, data: { status, endedAt: new Date(), turns: this.turns, error: this.error, errorRate: errorRate(this.steps) } }),
+        ...scores.map((s) =>
+          p.score.create({
+            data: {
+              episodeId: this.id, mode: s.mode, reward: s.reward, success: s.success, version: s.version, breakdown: s.breakdown as object,
+              maxRewardIdx: Math.max(0, this.turns - 1), solvedAtTurn: s.success ? Math.max(1, this.turns) : null,
+            },
+          }),
+        ),
+      ]),
+    );
+    await this.o.writer.drain();
+    this.broadcast(ServerEvents.state, this.state());
+    this.broadcast(ServerEvents.result, this.result);
+    const w = this.actionWaiter;
+    this.actionWaiter = null;
+    if (w) w.resolve({ step: null, observation: "", timedOut: false, done: true, result: this.result });
+    this.dispose();
+    this.o.onEnded(this);
+    return this.result;
+  }
+
+  private dispose(): void {
+    if (this.commandTimer) clearTimeout(this.commandTimer);
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    for (const d of this.disposers.splice(0)) d.dispose();
+    this.o.tty.close();
+    this.mirror.dispose();
+  }
+}
+
+function isSubmit(action: string): boolean {
+  return /^\s*submit(\s.*)?$/s.test(action);
+}
+
+/** InterCode's Error %: share of inadmissible actions (submit excluded); no actions counts as 1. */
+function errorRate(steps: CompletedStep[]): number {
+  const actions = steps.filter((s) => !isSubmit(s.action));
+  return actions.length === 0 ? 1 : actions.filter((s) => !s.admissible).length / actions.length;
+}

@@ -1,0 +1,152 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Db } from "../db";
+import type { Sandbox, SandboxDriver } from "../sandbox/types";
+import { environments, type EnvironmentName } from "../environments";
+import { EpisodeWriter } from "./EpisodeWriter";
+import { LiveSession, type Scorer } from "./LiveSession";
+
+// Starts, finds and ends live episodes. One place decides which sandbox a task gets and how it is
+// scored, so the play page, the agent API and batch runs all open episodes the same way.
+
+export interface SessionConfig {
+  idleTimeoutMs: number;
+  maxObservationBytes: number;
+  maxRecordingBytes: number;
+}
+
+export const DEFAULT_SESSION_CONFIG: SessionConfig = {
+  idleTimeoutMs: Number(process.env.PLATEAU_IDLE_MINUTES ?? 30) * 60_000,
+  maxObservationBytes: 64 * 1024,
+  maxRecordingBytes: 32 * 1024 * 1024,
+};
+
+/** How an environment plays a task: which sandbox, and how it scores. */
+export interface PlayableEnvironment {
+  image(task: TaskForPlay): string;
+  scorer(task: TaskForPlay, takeSandbox: (image: string) => Promise<Sandbox>): Scorer;
+}
+
+export interface TaskForPlay {
+  id: number;
+  environment: string;
+  dataset: string;
+  gold: string;
+  fileSystem: number | null;
+  db: string | null;
+  extra: unknown;
+}
+
+export interface StartOptions {
+  taskId: number;
+  playerKind: "human" | "agent";
+  playerName?: string | null;
+  model?: string | null;
+  strategy?: string | null;
+  runId?: string | null;
+  turnLimit?: number | null;
+  commandTimeoutMs?: number | null;
+  cols?: number;
+  rows?: number;
+}
+
+export class PlayError extends Error {
+  constructor(message: string, readonly status: 400 | 404 | 409 | 503) {
+    super(message);
+  }
+}
+
+export class SessionManager {
+  private live = new Map<string, LiveSession>();
+  private tokens = new Map<string, Buffer>();
+
+  constructor(
+    private readonly prisma: Db,
+    private readonly driver: SandboxDriver | null,
+    private readonly takeSandbox: (image: string) => Promise<Sandbox>,
+    private readonly playable: Partial<Record<EnvironmentName, PlayableEnvironment>>,
+    private readonly config: SessionConfig = DEFAULT_SESSION_CONFIG,
+    private readonly unavailableReason = "no sandbox driver is available",
+  ) {}
+
+  get(episodeId: string): LiveSession | undefined {
+    return this.live.get(episodeId);
+  }
+
+  get size(): number {
+    return this.live.size;
+  }
+
+  async start(opts: StartOptions): Promise<{ episodeId: string; playerToken: string; session: LiveSession }> {
+    const task = await this.prisma.task.findUnique({ where: { id: opts.taskId } });
+    if (!task) throw new PlayError(`task ${opts.taskId} does not exist`, 404);
+    const env = this.playable[task.environment as EnvironmentName];
+    if (!env) {
+      const info = environments[task.environment as EnvironmentName]?.playable;
+      throw new PlayError(info && !info.ok ? info.reason : `${task.environment} tasks cannot be played live`, 400);
+    }
+    if (!this.driver) throw new PlayError(`cannot start a sandbox: ${this.unavailableReason}`, 503);
+    const cols = opts.cols ?? 120;
+    const rows = opts.rows ?? 32;
+    const sandbox = await this.takeSandbox(env.image(task)).catch((err: Error) => {
+      throw new PlayError(`cannot start a sandbox for ${env.image(task)}: ${err.message}`, 503);
+    });
+    const episode = await this.prisma.episode.create({
+      data: {
+        taskId: task.id, runId: opts.runId ?? null, playerKind: opts.playerKind, playerName: opts.playerName ?? null,
+        model: opts.model ?? null, strategy: opts.strategy ?? null, turnLimit: opts.turnLimit ?? null,
+        driver: sandbox.driver, sandboxId: sandbox.id, castWidth: cols, castHeight: rows, status: "active",
+      },
+    });
+    let tty;
+    try {
+      tty = await sandbox.attach({ cols, rows });
+    } catch (err) {
+      await sandbox.destroy().catch(() => {});
+      await this.prisma.episode.update({ where: { id: episode.id }, data: { status: "error", error: `the sandbox terminal did not start: ${(err as Error).message}`, endedAt: new Date() } });
+      throw new PlayError(`the sandbox terminal did not start: ${(err as Error).message}`, 503);
+    }
+    const writer = new EpisodeWriter(this.prisma, episode.id, (err) => console.error(`plateau: episode ${episode.id}: storing failed: ${err.message}`));
+    const session = new LiveSession({
+      episodeId: episode.id, sandbox, tty, writer, gold: task.gold, cols, rows,
+      scorer: env.scorer(task, this.takeSandbox),
+      turnLimit: opts.turnLimit ?? null,
+      commandTimeoutMs: opts.commandTimeoutMs ?? null,
+      idleTimeoutMs: this.config.idleTimeoutMs,
+      maxObservationBytes: this.config.maxObservationBytes,
+      maxRecordingBytes: this.config.maxRecordingBytes,
+      onEnded: (s) => {
+        this.live.delete(s.id);
+        this.tokens.delete(s.id);
+        void sandbox.destroy().catch(() => {});
+      },
+    });
+    this.live.set(episode.id, session);
+    const playerToken = randomBytes(24).toString("base64url");
+    this.tokens.set(episode.id, digest(playerToken));
+    return { episodeId: episode.id, playerToken, session };
+  }
+
+  /** Whether this token is the one handed out when the episode started. */
+  isPlayer(episodeId: string, token: string | undefined): boolean {
+    const expected = this.tokens.get(episodeId);
+    if (!expected || !token) return false;
+    return timingSafeEqual(expected, digest(token));
+  }
+
+  /** Episodes left active by a previous process cannot continue: their steps stay, marked interrupted. */
+  async markOrphansInterrupted(): Promise<number> {
+    const { count } = await this.prisma.episode.updateMany({
+      where: { status: "active", id: { notIn: [...this.live.keys()] } },
+      data: { status: "interrupted", endedAt: new Date(), error: "the server stopped while the episode was running" },
+    });
+    return count;
+  }
+
+  async shutdown(): Promise<void> {
+    await Promise.all([...this.live.values()].map((s) => s.end("interrupted", "the server stopped while the episode was running")));
+  }
+}
+
+function digest(token: string): Buffer {
+  return createHash("sha256").update(token).digest();
+}

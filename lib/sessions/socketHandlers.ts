@@ -1,0 +1,47 @@
+import type { Server as SocketServer, Socket } from "socket.io";
+import type { Db } from "../db";
+import type { SessionManager } from "./SessionManager";
+import { AckMessage, AttachMessage, ClientEvents, InputMessage, ResizeMessage, ServerEvents } from "./protocol";
+
+// socket.io wiring for live terminals: validate, find the session, hand off. Every listener a socket
+// adds is removed when it disconnects (the session forgets the viewer, flow control lets go).
+
+export function registerPlayHandlers(io: SocketServer, sessions: SessionManager, prisma: Db): void {
+  io.on("connection", (socket: Socket) => {
+    let attached: { episodeId: string; canType: boolean } | null = null;
+
+    socket.on(ClientEvents.attach, async (raw: unknown) => {
+      const msg = AttachMessage.safeParse(raw);
+      if (!msg.success) return socket.emit(ServerEvents.error, `bad attach message: ${msg.error.issues[0]?.message}`);
+      if (attached) sessions.get(attached.episodeId)?.detach(socket.id);
+      const session = sessions.get(msg.data.episodeId);
+      if (!session) {
+        const ep = await prisma.episode.findUnique({ where: { id: msg.data.episodeId }, select: { status: true, error: true } });
+        return socket.emit(ServerEvents.error, ep ? `this episode is ${ep.status}${ep.error ? `: ${ep.error}` : ""}; open its replay instead` : "no such episode");
+      }
+      const canType = sessions.isPlayer(msg.data.episodeId, msg.data.playerToken);
+      attached = { episodeId: msg.data.episodeId, canType };
+      await session.attach({ id: socket.id, canType, emit: (event, payload) => socket.emit(event, payload) });
+      if (canType) session.resize(socket.id, msg.data.cols, msg.data.rows);
+    });
+
+    const withSession = (fn: (episodeId: string) => void) => {
+      if (attached) fn(attached.episodeId);
+    };
+    socket.on(ClientEvents.input, (raw: unknown) => {
+      const data = InputMessage.safeParse(raw);
+      if (data.success) withSession((id) => sessions.get(id)?.input(socket.id, data.data));
+    });
+    socket.on(ClientEvents.resize, (raw: unknown) => {
+      const size = ResizeMessage.safeParse(raw);
+      if (size.success) withSession((id) => sessions.get(id)?.resize(socket.id, size.data.cols, size.data.rows));
+    });
+    socket.on(ClientEvents.ack, (raw: unknown) => {
+      const n = AckMessage.safeParse(raw);
+      if (n.success) withSession((id) => sessions.get(id)?.ack(socket.id, n.data));
+    });
+    socket.on(ClientEvents.submit, () => withSession((id) => { if (attached?.canType) void sessions.get(id)?.submit(); }));
+    socket.on(ClientEvents.skip, () => withSession((id) => { if (attached?.canType) void sessions.get(id)?.skip(); }));
+    socket.on("disconnect", () => withSession((id) => sessions.get(id)?.detach(socket.id)));
+  });
+}
