@@ -1,7 +1,11 @@
 import type { Server as SocketServer } from "socket.io";
 import type { Db } from "../db";
 import type { SandboxInfo } from "./context";
+import type { Sandbox, SandboxDriver } from "../sandbox/types";
 import { chooseDriver } from "../sandbox/choose";
+import { SessionManager } from "../sessions/SessionManager";
+import { registerPlayHandlers } from "../sessions/socketHandlers";
+import { bashPlayable } from "../environments/bash/scorer";
 
 export interface ServiceDeps {
   prisma: Db;
@@ -20,18 +24,27 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
     docker: async () => (await import("../sandbox/docker")).createDockerDriver(),
     local: async () => (await import("../sandbox/local")).createLocalDriver(),
   });
-  const driver = choice.driver;
+  const driver: SandboxDriver | null = choice.driver;
   if (driver) {
     const removed = await driver.cleanup();
     if (removed) console.log(`plateau: removed ${removed} sandboxes left by an earlier run`);
     deps.services.set("sandbox", driver);
   }
-  const stops: Array<() => Promise<unknown>> = [];
-  if (driver) stops.push(() => driver.cleanup());
+  const takeSandbox = async (image: string): Promise<Sandbox> => {
+    if (!driver) throw new Error(choice.reason);
+    return driver.create({ image });
+  };
+  const sessions = new SessionManager(deps.prisma, driver, takeSandbox, { bash: bashPlayable }, undefined, choice.reason);
+  const orphans = await sessions.markOrphansInterrupted();
+  if (orphans) console.log(`plateau: ${orphans} episodes were running when Plateau last stopped; marked interrupted`);
+  deps.services.set("sessions", sessions);
+  registerPlayHandlers(deps.io, sessions, deps.prisma);
+
   return {
     sandbox: { driver: driver?.name ?? null, reason: choice.reason },
     async stop() {
-      for (const s of stops.reverse()) await s();
+      await sessions.shutdown();
+      if (driver) await driver.cleanup();
     },
   };
 }

@@ -4,6 +4,8 @@ import { createStepSegmenter, type CompletedStep } from "./steps";
 import { CastRecorder } from "../recording";
 import type { EpisodeWriter } from "./EpisodeWriter";
 import { FlowControl } from "./FlowControl";
+import { OutputThrottle } from "./OutputThrottle";
+import { PauseGate } from "./PauseGate";
 import { ScreenMirror } from "./ScreenMirror";
 import { ServerEvents, type EpisodeResult, type ScoreView, type SessionState, type StepSummary } from "./protocol";
 
@@ -48,6 +50,8 @@ export interface ActionResult {
   result: EpisodeResult | null;
 }
 
+const MIRROR = "\0mirror";
+
 type Waiter = { resolve: (r: ActionResult) => void; timer: NodeJS.Timeout | null; timedOut: boolean };
 
 export class LiveSession {
@@ -57,7 +61,9 @@ export class LiveSession {
   private segmenter;
   private recorder = new CastRecorder();
   private mirror: ScreenMirror;
+  private gate: PauseGate;
   private flow: FlowControl;
+  private throttle: OutputThrottle;
   private steps: CompletedStep[] = [];
   private turns = 0;
   private status: SessionState["status"] = "active";
@@ -81,7 +87,9 @@ export class LiveSession {
     this.id = o.episodeId;
     this.segmenter = createStepSegmenter({ maxObservationBytes: o.maxObservationBytes, now: () => Date.now() });
     this.mirror = new ScreenMirror(o.cols, o.rows);
-    this.flow = new FlowControl(() => o.tty.pause(), () => o.tty.resume());
+    this.gate = new PauseGate(() => o.tty.pause(), () => o.tty.resume());
+    this.flow = new FlowControl(() => this.gate.hold("viewers"), () => this.gate.release("viewers"));
+    this.throttle = new OutputThrottle(() => this.gate.hold("rate"), () => this.gate.release("rate"));
     this.record(this.recorder.start(o.cols, o.rows, Date.now()));
     this.disposers.push(o.tty.onData((chunk) => this.onOutput(chunk)));
     this.disposers.push(o.tty.onExit((info) => {
@@ -95,6 +103,10 @@ export class LiveSession {
       episodeId: this.id, status: this.status, turns: this.turns, turnLimit: this.o.turnLimit,
       startedAt: this.startedAt.toISOString(), busy: this.busy, blockedReason: this.blockedReason, error: this.error,
     };
+  }
+
+  get sandbox(): Sandbox {
+    return this.o.sandbox;
   }
 
   get finalResult(): EpisodeResult | null {
@@ -179,8 +191,12 @@ export class LiveSession {
   private onOutput(chunk: string): void {
     const now = Date.now();
     const parsed = this.parser.push(chunk);
+    this.throttle.consumed(chunk.length);
     if (parsed.display) {
-      this.mirror.write(parsed.display);
+      // The mirror is one more reader that can fall behind: it acknowledges what it has parsed.
+      const n = parsed.display.length;
+      this.flow.sent(MIRROR, n);
+      this.mirror.write(parsed.display, () => this.flow.acked(MIRROR, n));
       for (const v of this.viewers.values()) {
         v.emit(ServerEvents.output, parsed.display);
         this.flow.sent(v.id, parsed.display.length);
@@ -223,7 +239,7 @@ export class LiveSession {
     this.steps.push(step);
     if (!submit) this.turns += 1;
     const start = this.recorder.timeOf(step.startedAt);
-    void this.o.writer.step(
+    const stored = this.o.writer.step(
       {
         index: step.index, action: step.action, observation: step.observation, observationAnsi: step.observationAnsi,
         truncated: step.truncated, exitCode: step.exitCode, admissible: step.admissible,
@@ -232,7 +248,8 @@ export class LiveSession {
       this.turns,
     );
     const summary: StepSummary = { index: step.index, action: step.action, exitCode: step.exitCode, admissible: step.admissible, durationMs: step.durationMs, truncated: step.truncated };
-    this.broadcast(ServerEvents.step, summary);
+    // Announce a step once it is stored, so whoever hears of it can read it from the database.
+    void stored.then(() => this.broadcast(ServerEvents.step, summary));
     if (this.o.turnLimit !== null && this.turns >= this.o.turnLimit && !submit) {
       this.blockedReason = `Turn limit reached (${this.o.turnLimit}): submit or skip.`;
       this.notice(this.blockedReason);
@@ -335,6 +352,7 @@ export class LiveSession {
   private dispose(): void {
     if (this.commandTimer) clearTimeout(this.commandTimer);
     if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.throttle.dispose();
     for (const d of this.disposers.splice(0)) d.dispose();
     this.o.tty.close();
     this.mirror.dispose();

@@ -16,8 +16,8 @@ export class ScreenMirror {
     this.term.loadAddon(this.addon as never);
   }
 
-  write(data: string): void {
-    this.term.write(data);
+  write(data: string, parsed?: () => void): void {
+    this.term.write(data, parsed);
   }
 
   resize(cols: number, rows: number): void {

@@ -17,7 +17,7 @@ export interface SessionConfig {
 export const DEFAULT_SESSION_CONFIG: SessionConfig = {
   idleTimeoutMs: Number(process.env.PLATEAU_IDLE_MINUTES ?? 30) * 60_000,
   maxObservationBytes: 64 * 1024,
-  maxRecordingBytes: 32 * 1024 * 1024,
+  maxRecordingBytes: 16 * 1024 * 1024,
 };
 
 /** How an environment plays a task: which sandbox, and how it scores. */

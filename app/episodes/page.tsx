@@ -1,0 +1,12 @@
+import { getPlateau } from "@/lib/runtime/context";
+import { EpisodeFilter, listEpisodes } from "@/lib/episodes/listEpisodes";
+import { EpisodeList } from "@/components/episodes/EpisodeList";
+
+export const dynamic = "force-dynamic";
+
+export default async function EpisodesPage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
+  const parsed = EpisodeFilter.safeParse(await searchParams);
+  const filter = parsed.success ? parsed.data : EpisodeFilter.parse({});
+  const result = await listEpisodes(getPlateau().prisma, filter);
+  return <EpisodeList filter={filter} result={result} invalid={parsed.success ? undefined : parsed.error.issues[0]?.message} />;
+}

@@ -1,0 +1,90 @@
+import Link from "next/link";
+import type { EpisodeFilter, EpisodeRow } from "@/lib/episodes/listEpisodes";
+import { ENVIRONMENTS } from "@/lib/environments/types";
+
+interface Props {
+  filter: EpisodeFilter;
+  result: { episodes: EpisodeRow[]; total: number };
+  invalid?: string;
+}
+
+const STATUSES = ["active", "submitted", "skipped", "abandoned", "interrupted", "error"];
+
+export function EpisodeList({ filter, result, invalid }: Props) {
+  const pages = Math.max(1, Math.ceil(result.total / filter.pageSize));
+  const href = (page: number) => {
+    const q = new URLSearchParams(Object.entries({ ...filter, page }).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]));
+    return `/episodes?${q}`;
+  };
+  return (
+    <main>
+      <h1>Episodes</h1>
+      {invalid && <div className="error-box" style={{ marginBottom: 12 }}>Filter ignored: {invalid}</div>}
+      <form className="toolbar" method="get" action="/episodes">
+        <select name="env" defaultValue={filter.env ?? ""} aria-label="Environment">
+          <option value="">All environments</option>
+          {ENVIRONMENTS.map((e) => <option key={e} value={e}>{e}</option>)}
+        </select>
+        <select name="player" defaultValue={filter.player ?? ""} aria-label="Player">
+          <option value="">Humans and agents</option>
+          <option value="human">Humans</option>
+          <option value="agent">Agents</option>
+        </select>
+        <input name="model" placeholder="Model" defaultValue={filter.model ?? ""} aria-label="Model" style={{ width: 140 }} />
+        <input name="strategy" placeholder="Strategy" defaultValue={filter.strategy ?? ""} aria-label="Strategy" style={{ width: 120 }} />
+        <select name="status" defaultValue={filter.status ?? ""} aria-label="Status">
+          <option value="">Any status</option>
+          {STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+        </select>
+        <select name="outcome" defaultValue={filter.outcome ?? ""} aria-label="Outcome">
+          <option value="">Any outcome</option>
+          <option value="solved">Solved</option>
+          <option value="unsolved">Not solved</option>
+        </select>
+        <input name="q" placeholder="Search task or actions" defaultValue={filter.q ?? ""} aria-label="Search" style={{ minWidth: 220 }} />
+        {filter.taskId && <input type="hidden" name="taskId" value={filter.taskId} />}
+        {filter.runId && <input type="hidden" name="runId" value={filter.runId} />}
+        <button type="submit">Filter</button>
+        <span className="muted" data-testid="episode-total">{result.total} episodes</span>
+      </form>
+      {result.episodes.length === 0 ? (
+        <p className="muted">No episodes match. Play a task from the <Link href="/tasks">Tasks</Link> page, or import logs on the <Link href="/runs">Runs</Link> page.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr><th>Task</th><th>Player</th><th>Run</th><th>Status</th><th className="num">Turns</th><th className="num">Reward</th><th className="num">Duration</th><th>Started</th></tr>
+          </thead>
+          <tbody>
+            {result.episodes.map((e) => (
+              <tr key={e.id} data-testid="episode-row">
+                <td style={{ maxWidth: 480 }}>
+                  <Link href={`/episodes/${e.id}`}>{e.query.length > 110 ? `${e.query.slice(0, 110)}…` : e.query}</Link>
+                  <div className="muted" style={{ fontSize: 12 }}>{e.environment} · {e.dataset} #{e.taskIndex}</div>
+                </td>
+                <td>{e.playerName ?? e.playerKind}{e.model && <div className="muted" style={{ fontSize: 12 }}>{e.model}{e.strategy ? ` · ${e.strategy}` : ""}</div>}</td>
+                <td className="muted">{e.runName ?? "—"}</td>
+                <td>{e.status === "active" ? <Link href={`/episodes/${e.id}`} className="warn">live</Link> : e.status}</td>
+                <td className="num">{e.turns}</td>
+                <td className="num">
+                  {e.reward === null ? "—" : <span className={e.success ? "ok" : undefined} title={`${e.rewardMode} mode`}>{e.reward.toFixed(2)}</span>}
+                </td>
+                <td className="num muted">{e.durationMs === null ? "—" : formatDuration(e.durationMs)}</td>
+                <td className="muted" style={{ whiteSpace: "nowrap" }}>{e.startedAt.toISOString().slice(0, 16).replace("T", " ")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="toolbar" style={{ marginTop: 12 }}>
+        {filter.page > 1 && <Link href={href(filter.page - 1)}>← Previous</Link>}
+        <span className="muted">Page {filter.page} of {pages}</span>
+        {filter.page < pages && <Link href={href(filter.page + 1)}>Next →</Link>}
+      </div>
+    </main>
+  );
+}
+
+function formatDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, "0")}s`;
+}

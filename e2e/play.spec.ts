@@ -1,0 +1,75 @@
+import { test, expect, type Page } from "@playwright/test";
+
+// A person plays a Bash task in the browser: the real terminal, a real sandbox, the reward.
+
+async function openTask(page: Page, dataset: string, index: number) {
+  const res = await page.request.get(`/api/tasks?dataset=${dataset}&pageSize=200`);
+  const { tasks } = await res.json();
+  const task = tasks.find((t: { index: number }) => t.index === index);
+  await page.goto(`/play/${task.id}`);
+  await waitForScreen(page, /\$ $/m);
+  return task;
+}
+
+/** The visible screen of the page's terminal, as text. */
+async function screenText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const t = window.__plateauTerm!;
+    const b = t.buffer.active;
+    const lines: string[] = [];
+    for (let i = 0; i < b.length; i++) lines.push(b.getLine(i)!.translateToString(true));
+    return lines.join("\n").replace(/\n+$/, "");
+  });
+}
+
+async function waitForScreen(page: Page, pattern: RegExp) {
+  await expect.poll(() => page.evaluate(() => !!window.__plateauTerm), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => screenText(page), { timeout: 20_000 }).toMatch(pattern);
+}
+
+async function typeLine(page: Page, line: string) {
+  await page.getByTestId("terminal").click();
+  await page.keyboard.type(line);
+  await page.keyboard.press("Enter");
+}
+
+test("a person types the gold command, submits, and sees reward 1.00", async ({ page }) => {
+  const res = await page.request.get(`/api/tasks?dataset=nl2bash_fs_1&pageSize=1`);
+  const task = (await res.json()).tasks[0];
+  const gold = (await (await page.request.get(`/api/tasks/${task.id}/gold`)).json()).gold as string;
+  await openTask(page, "nl2bash_fs_1", 0);
+  await expect(page.getByTestId("task-query")).toHaveText(task.query);
+  await typeLine(page, gold);
+  await expect(page.getByTestId("turns")).toHaveText("1");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByTestId("reward")).toHaveText("1.00", { timeout: 30_000 });
+  await expect(page.getByTestId("result-gold")).toHaveText(gold);
+  await expect(page.getByRole("link", { name: /Open the replay/ })).toBeVisible();
+});
+
+test("reloading mid-episode keeps the screen and the turn count", async ({ page }) => {
+  await openTask(page, "nl2bash_fs_2", 3);
+  await typeLine(page, "echo kept-across-reload");
+  await waitForScreen(page, /^kept-across-reload$/m);
+  await typeLine(page, "pwd");
+  await expect(page.getByTestId("turns")).toHaveText("2");
+  const url = page.url();
+  expect(url).toContain("episode=");
+  await page.reload();
+  await waitForScreen(page, /^kept-across-reload$/m);
+  await expect(page.getByTestId("turns")).toHaveText("2");
+  await typeLine(page, "echo third");
+  await expect(page.getByTestId("turns")).toHaveText("3");
+});
+
+test("a task that cannot be played live says why", async ({ page }) => {
+  const res = await page.request.get(`/api/tasks?env=ctf&pageSize=1`);
+  const task = (await res.json()).tasks[0];
+  const start = await page.request.post("/api/play", { data: { taskId: task.id } });
+  expect(start.status()).toBe(400);
+  expect((await start.json()).error).toMatch(/challenge files/);
+  const unknown = await page.request.post("/api/play", { data: { taskId: 99999999 } });
+  expect(unknown.status()).toBe(404);
+  const bad = await page.request.post("/api/play", { data: { taskId: "x" } });
+  expect(bad.status()).toBe(400);
+});

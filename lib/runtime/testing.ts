@@ -1,0 +1,49 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { Server as SocketServer } from "socket.io";
+import { openTestDatabase } from "../db/testing";
+import type { Database } from "../db";
+import { loadTasks } from "../tasks";
+import { startServices, type RunningServices } from "./services";
+import type { SessionManager } from "../sessions/SessionManager";
+
+// Plateau's live half (database, sandbox driver, sessions, socket.io) without Next.js, for
+// integration tests that play episodes through a real socket the way the browser does.
+
+export interface TestPlateau {
+  db: Database;
+  url: string;
+  sessions: SessionManager;
+  services: RunningServices;
+  close(): Promise<void>;
+}
+
+export async function startTestPlateau(driver: "docker" | "local"): Promise<TestPlateau> {
+  process.env.PLATEAU_SANDBOX = driver;
+  const db = await openTestDatabase();
+  await loadTasks(db.prisma, path.resolve("data/intercode"));
+  const http: Server = createServer();
+  const io = new SocketServer(http, { serveClient: false, perMessageDeflate: false });
+  const registry = new Map<string, unknown>();
+  const services = await startServices({ prisma: db.prisma, io, services: registry });
+  if (services.sandbox.driver !== driver) {
+    await services.stop();
+    await db.close();
+    throw new Error(`the ${driver} sandbox driver is not available: ${services.sandbox.reason}`);
+  }
+  await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
+  const { port } = http.address() as AddressInfo;
+  return {
+    db,
+    url: `http://127.0.0.1:${port}`,
+    sessions: registry.get("sessions") as SessionManager,
+    services,
+    async close() {
+      io.close();
+      http.close();
+      await services.stop();
+      await db.close();
+    },
+  };
+}

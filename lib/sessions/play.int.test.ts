@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPlateau, type TestPlateau } from "../runtime/testing";
+import { TestPlayer } from "./testPlayer";
+import { SessionManager } from "./SessionManager";
+
+// Live play end to end: a socket.io client types into a real sandbox's shell, and what it did is in
+// PostgreSQL step by step with a faithful reward. Runs on each sandbox driver.
+
+const DRIVERS = (process.env.PLATEAU_TEST_DRIVERS ?? "docker,local").split(",") as Array<"docker" | "local">;
+
+describe.each(DRIVERS)("live play on the %s driver", (driver) => {
+  let p: TestPlateau;
+  const players: TestPlayer[] = [];
+
+  beforeAll(async () => {
+    p = await startTestPlateau(driver);
+  });
+  afterAll(async () => {
+    players.forEach((pl) => pl.close());
+    await p?.close();
+  });
+
+  async function taskId(dataset: string, index: number): Promise<number> {
+    return (await p.db.prisma.task.findUniqueOrThrow({ where: { dataset_index: { dataset, index } } })).id;
+  }
+
+  async function play(dataset: string, index: number, opts: { turnLimit?: number } = {}) {
+    const started = await p.sessions.start({ taskId: await taskId(dataset, index), playerKind: "human", turnLimit: opts.turnLimit ?? null });
+    const player = new TestPlayer(p.url, started.episodeId, started.playerToken);
+    players.push(player);
+    await player.ready();
+    return { ...started, player };
+  }
+
+  it("records each command as a step with its output and exit code; the shell keeps its state", async () => {
+    const { episodeId, player } = await play("nl2bash_fs_1", 0);
+    await player.run("cd /testbed");
+    const ls = await player.run("ls");
+    const bad = await player.run("ls /no/such/dir");
+    expect(ls.exitCode).toBe(0);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.admissible).toBe(false);
+
+    const steps = await p.db.prisma.step.findMany({ where: { episodeId }, orderBy: { index: "asc" } });
+    expect(steps.map((s) => s.action)).toEqual(["cd /testbed", "ls", "ls /no/such/dir"]);
+    expect(steps[1].observation).toContain("Hello.java");
+    expect(steps[1].observation).toContain("dir1");
+    expect(steps[2].observation).toMatch(/No such file or directory/);
+    expect(steps.map((s) => s.admissible)).toEqual([true, true, false]);
+    expect(player.output).not.toContain("\x1b]133");
+    const ep = await p.db.prisma.episode.findUniqueOrThrow({ where: { id: episodeId } });
+    expect(ep.turns).toBe(3);
+    const events = await p.db.prisma.terminalEvent.count({ where: { episodeId } });
+    expect(events).toBeGreaterThan(3);
+  });
+
+  it("scores the gold command 1.0 in both modes, and a wrong answer below 1", async () => {
+    const task = await p.db.prisma.task.findUniqueOrThrow({ where: { dataset_index: { dataset: "nl2bash_fs_1", index: 0 } } });
+    const good = await play("nl2bash_fs_1", 0);
+    await good.player.run(task.gold);
+    const result = await good.player.submit();
+    expect(result.status).toBe("submitted");
+    expect(result.scores.map((s) => [s.mode, s.reward])).toEqual([["intercode", 1], ["plateau", 1]]);
+    expect(result.gold).toBe(task.gold);
+    const scores = await p.db.prisma.score.findMany({ where: { episodeId: good.episodeId } });
+    expect(scores.every((s) => s.success && s.version.length > 0)).toBe(true);
+
+    const bad = await play("nl2bash_fs_1", 0);
+    await bad.player.run("echo nothing to see");
+    const wrong = await bad.player.submit();
+    expect(wrong.scores.find((s) => s.mode === "plateau")!.reward).toBeLessThan(1);
+  });
+
+  it("reproduces InterCode's own check: echo hello, cd /testbed/, submit → 0.67", async () => {
+    const { episodeId, player } = await play("nl2bash_test", 0);
+    await player.run("echo hello");
+    await player.run("cd /testbed/");
+    player.type("submit\r");
+    await player.until(() => player.result !== null, 60_000, "the result of typing submit");
+    expect(player.result!.scores.find((s) => s.mode === "intercode")!.reward).toBeCloseTo(0.67, 10);
+    const ep = await p.db.prisma.episode.findUniqueOrThrow({ where: { id: episodeId } });
+    expect(ep.status).toBe("submitted");
+    expect(ep.turns).toBe(2);
+  });
+
+  it("redraws the screen and keeps the turn count when the page reconnects", async () => {
+    const { episodeId, playerToken, player } = await play("nl2bash_fs_2", 0);
+    await player.run("echo before-reload-marker");
+    player.close();
+    const again = new TestPlayer(p.url, episodeId, playerToken);
+    players.push(again);
+    await again.until(() => again.screen.includes("before-reload-marker") && again.state?.turns === 1, 10_000, "the redrawn screen");
+    const step = await again.run("echo after");
+    expect(step.index).toBe(1);
+  });
+
+  it("lets only the player type: a spectator's keystrokes are ignored", async () => {
+    const { episodeId, player } = await play("nl2bash_fs_3", 0);
+    const watcher = new TestPlayer(p.url, episodeId);
+    players.push(watcher);
+    await watcher.until(() => watcher.state !== null, 10_000, "the spectator's state");
+    watcher.type("touch /tmp/spectator-was-here\r");
+    await player.run("ls /tmp");
+    await watcher.until(() => watcher.output.includes("ls /tmp"), 10_000, "the spectator to see the player's command");
+    const steps = await p.db.prisma.step.findMany({ where: { episodeId } });
+    expect(steps.map((s) => s.action)).toEqual(["ls /tmp"]);
+    expect(steps[0].observation).not.toContain("spectator-was-here");
+  });
+
+  it("blocks commands past the turn limit with a clear message", async () => {
+    const { player } = await play("nl2bash_fs_4", 0, { turnLimit: 1 });
+    await player.run("echo one");
+    await player.until(() => player.output.includes("Turn limit reached"), 5_000, "the turn-limit notice");
+    player.type("echo two\r");
+    await player.until(() => player.errors.some((e) => e.includes("Turn limit")), 5_000, "the refusal");
+    expect(player.steps).toHaveLength(1);
+  });
+
+  it("keeps the server answering another session within 100 ms while one floods its terminal", async () => {
+    const flood = await play("nl2bash_fs_4", 1);
+    const calm = await play("nl2bash_fs_4", 2);
+    flood.player.type("yes\r");
+    await flood.player.until(() => flood.player.output.length > 200_000, 15_000, "the flood");
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      await calm.player.run(`echo calm-${i}`);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    expect(times[2]).toBeLessThan(100);
+    flood.player.type("\x03");
+    const after = await flood.player.run("echo stopped", 20_000);
+    expect(after.action).toBe("echo stopped");
+    const steps = await p.db.prisma.step.findMany({ where: { episodeId: flood.episodeId }, orderBy: { index: "asc" } });
+    expect(steps[0].action).toBe("yes");
+    expect(steps[0].truncated).toBe(true);
+  });
+
+  it("survives a fork bomb in one episode; the episode's sandbox still answers", async () => {
+    const bomb = await play("nl2bash_fs_4", 3);
+    const other = await play("nl2bash_fs_4", 4);
+    bomb.player.type(":(){ :|:& };:\r");
+    await new Promise((r) => setTimeout(r, 2000));
+    const t0 = performance.now();
+    await other.player.run("echo still-fine");
+    expect(performance.now() - t0).toBeLessThan(1000);
+    bomb.player.type("\x03");
+  });
+
+  it("ends an episode with a clear error when its sandbox dies", async () => {
+    const { episodeId, player } = await play("nl2bash_fs_2", 1);
+    const session = p.sessions.get(episodeId)!;
+    expect(session).toBeDefined();
+    await session.sandbox.destroy(); // as if the container were killed from outside
+    await player.until(() => player.result !== null, 20_000, "the episode to end");
+    expect(player.result!.status).toBe("error");
+    const ep = await p.db.prisma.episode.findUniqueOrThrow({ where: { id: episodeId } });
+    expect(ep.status).toBe("error");
+    expect(ep.error).toMatch(/sandbox stopped/);
+  });
+
+  it("marks an episode interrupted, steps kept, when the server stops mid-episode", async () => {
+    const { episodeId, player } = await play("nl2bash_fs_3", 1);
+    await player.run("echo kept");
+    // A new process finds the episode active in the database with no live session behind it.
+    const fresh = new SessionManager(p.db.prisma, null, async () => { throw new Error("unused"); }, {});
+    expect(await fresh.markOrphansInterrupted()).toBeGreaterThanOrEqual(1);
+    const ep = await p.db.prisma.episode.findUniqueOrThrow({ where: { id: episodeId }, include: { steps: true } });
+    expect(ep.status).toBe("interrupted");
+    expect(ep.steps.map((s) => s.action)).toEqual(["echo kept"]);
+  });
+});

@@ -1,0 +1,72 @@
+import { io, type Socket } from "socket.io-client";
+import { ClientEvents, ServerEvents, type EpisodeResult, type SessionState, type StepSummary } from "./protocol";
+
+// A scripted player over a real socket.io connection, for integration tests and benchmarks: it
+// attaches to an episode, types, and waits for what a person would wait for.
+
+export class TestPlayer {
+  readonly socket: Socket;
+  output = "";
+  screen = "";
+  steps: StepSummary[] = [];
+  state: SessionState | null = null;
+  result: EpisodeResult | null = null;
+  errors: string[] = [];
+  private waiters: Array<() => void> = [];
+
+  constructor(url: string, readonly episodeId: string, readonly token?: string, readonly size = { cols: 120, rows: 32 }) {
+    this.socket = io(url, { transports: ["websocket"], forceNew: true, reconnection: false });
+    const wake = () => this.waiters.splice(0).forEach((w) => w());
+    this.socket.on(ServerEvents.screen, (s: string) => { this.screen = s; wake(); });
+    this.socket.on(ServerEvents.output, (d: string) => {
+      this.output += d;
+      this.socket.emit(ClientEvents.ack, d.length);
+      wake();
+    });
+    this.socket.on(ServerEvents.step, (s: StepSummary) => { this.steps.push(s); wake(); });
+    this.socket.on(ServerEvents.state, (s: SessionState) => { this.state = s; wake(); });
+    this.socket.on(ServerEvents.result, (r: EpisodeResult) => { this.result = r; wake(); });
+    this.socket.on(ServerEvents.error, (m: string) => { this.errors.push(m); wake(); });
+    this.socket.on("connect", () => this.socket.emit(ClientEvents.attach, { episodeId, playerToken: token, ...size }));
+  }
+
+  /** Resolve once `check` holds, re-checking on every message; reject after timeoutMs. */
+  until(check: () => boolean, timeoutMs = 15_000, what = "condition"): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}; output so far: ${JSON.stringify(this.output.slice(-400))}`)), timeoutMs);
+      const test = () => {
+        if (check()) {
+          clearTimeout(timer);
+          resolve();
+        } else this.waiters.push(test);
+      };
+      test();
+    });
+  }
+
+  ready(): Promise<void> {
+    return this.until(() => this.state !== null && /\$ $/.test(this.output), 20_000, "the first prompt");
+  }
+
+  type(text: string): void {
+    this.socket.emit(ClientEvents.input, text);
+  }
+
+  /** Type a command and wait until its step completes. */
+  async run(command: string, timeoutMs = 15_000): Promise<StepSummary> {
+    const n = this.steps.length;
+    this.type(`${command}\r`);
+    await this.until(() => this.steps.length > n, timeoutMs, `the step of ${JSON.stringify(command)}`);
+    return this.steps[n];
+  }
+
+  async submit(): Promise<EpisodeResult> {
+    this.socket.emit(ClientEvents.submit);
+    await this.until(() => this.result !== null, 60_000, "the result");
+    return this.result!;
+  }
+
+  close(): void {
+    this.socket.disconnect();
+  }
+}
