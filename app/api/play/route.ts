@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { getService } from "@/lib/runtime/context";
 import { badRequest } from "@/lib/runtime/http";
-import { PlayError, type SessionManager } from "@/lib/sessions/SessionManager";
+import type { SessionManager } from "@/lib/sessions/SessionManager";
+import { isPlayError } from "@/lib/sessions/PlayError";
 
 export const dynamic = "force-dynamic";
 
@@ -21,7 +22,7 @@ export async function POST(req: Request) {
     const { episodeId, playerToken } = await getService<SessionManager>("sessions").start({ ...body.data, playerKind: "human" });
     return Response.json({ episodeId, playerToken }, { status: 201 });
   } catch (err) {
-    if (err instanceof PlayError) return Response.json({ error: err.message }, { status: err.status });
+    if (isPlayError(err)) return Response.json({ error: err.message }, { status: err.status });
     throw err;
   }
 }
