@@ -1,6 +1,6 @@
 import type { Sandbox, Tty } from "../sandbox/types";
-import { createMarkParser } from "./marks";
-import { createStepSegmenter, type CompletedStep } from "./steps";
+import { createMarkParser, type ParsedChunk } from "./marks";
+import { createStepSegmenter, type CompletedStep, type SegmenterEvent } from "./steps";
 import { CastRecorder } from "../recording";
 import type { EpisodeWriter } from "./EpisodeWriter";
 import { FlowControl } from "./FlowControl";
@@ -74,6 +74,7 @@ export class LiveSession {
   private recordedBytes = 0;
   private recordingCut = false;
   private commandTimer: NodeJS.Timeout | null = null;
+  private flushTimer: NodeJS.Timeout | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
   private readyWaiters: Array<() => void> = [];
   private ready = false;
@@ -93,6 +94,8 @@ export class LiveSession {
     this.record(this.recorder.start(o.cols, o.rows, Date.now()));
     this.disposers.push(o.tty.onData((chunk) => this.onOutput(chunk)));
     this.disposers.push(o.tty.onExit((info) => {
+      // A command cut off by the exit (`exit` itself gets no end mark) still becomes a step.
+      this.onParsed({ display: this.parser.flush(), marks: [] }, Date.now(), this.segmenter.end(Date.now()));
       if (!this.ending) void this.end("error", `the sandbox stopped (${info.reason ?? `exit ${info.exitCode}`})`);
     }));
     this.touch();
@@ -190,8 +193,18 @@ export class LiveSession {
 
   private onOutput(chunk: string): void {
     const now = Date.now();
-    const parsed = this.parser.push(chunk);
     this.throttle.consumed(chunk.length);
+    const parsed = this.parser.push(chunk);
+    this.onParsed(parsed, now, this.segmenter.push(parsed, now));
+    // The parser holds back what may be the start of a mark; after a quiet moment, it is just text.
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = setTimeout(() => {
+      const rest = this.parser.flush();
+      if (rest) this.onParsed({ display: rest, marks: [] }, Date.now(), []);
+    }, 50);
+  }
+
+  private onParsed(parsed: ParsedChunk, now: number, events: SegmenterEvent[]): void {
     if (parsed.display) {
       // The mirror is one more reader that can fall behind: it acknowledges what it has parsed.
       const n = parsed.display.length;
@@ -203,7 +216,7 @@ export class LiveSession {
       }
       this.recordOutput(parsed.display, now);
     }
-    for (const ev of this.segmenter.push(parsed, now)) {
+    for (const ev of events) {
       if (ev.type === "prompt") this.onPrompt();
       else if (ev.type === "commandStarted") this.onCommandStarted(ev.action, ev.index);
       else if (ev.type === "stepCompleted") this.onStepCompleted(ev.step);
@@ -238,7 +251,8 @@ export class LiveSession {
     const submit = isSubmit(step.action);
     this.steps.push(step);
     if (!submit) this.turns += 1;
-    const start = this.recorder.timeOf(step.startedAt);
+    // A step's part of the recording begins at its prompt, so replay shows the command being typed.
+    const start = this.recorder.timeOf(step.promptAt ?? step.startedAt);
     const stored = this.o.writer.step(
       {
         index: step.index, action: step.action, observation: step.observation, observationAnsi: step.observationAnsi,
@@ -352,6 +366,7 @@ export class LiveSession {
   private dispose(): void {
     if (this.commandTimer) clearTimeout(this.commandTimer);
     if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
     this.throttle.dispose();
     for (const d of this.disposers.splice(0)) d.dispose();
     this.o.tty.close();

@@ -1,0 +1,37 @@
+// The shell integration marks the image's bash emits (docker/bash/SHELL-INTEGRATION.md), as the
+// mark parser reports them. Pure data: shared by the parser, the step segmenter and their tests.
+
+export type MarkKind = "promptStart" | "promptEnd" | "commandLine" | "outputStart" | "commandEnd";
+
+export interface Mark {
+  kind: MarkKind;
+  /** Index in the chunk's `display` where the mark sat (the text before it comes first). */
+  offset: number;
+  /** commandEnd: the exit code, absent when the mark carried none (or a non-integer). */
+  exitCode?: number;
+  /** commandLine: the exact command line, decoded from base64 (UTF-8). */
+  commandLine?: string;
+  /** commandLine: the payload was not valid base64; `commandLine` holds the raw payload. */
+  invalidBase64?: true;
+}
+
+export interface ParsedChunk {
+  /** The chunk with every OSC 133/633 removed; other escape sequences are untouched. */
+  display: string;
+  /** In stream order; offsets are non-decreasing. */
+  marks: Mark[];
+}
+
+export interface MarkParser {
+  /** Parse the next piece of the stream. A mark split across chunks is held back until complete. */
+  push(chunk: string): ParsedChunk;
+  /** Release whatever is held back (an incomplete mark) as plain text. */
+  flush(): string;
+}
+
+export interface MarkParserOptions {
+  /** Longest incomplete OSC 133 (or other 133/633) held back before it is released as text. Default 4096. */
+  maxHeldChars?: number;
+  /** The same for OSC 633;E, whose base64 command line can be long (a pasted script). Default 262144. */
+  maxHeldCommandLineChars?: number;
+}

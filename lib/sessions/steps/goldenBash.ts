@@ -1,0 +1,58 @@
+// Test data: a Bash session byte for byte as the image's bash (docker/bash/bashrc) writes it to the
+// TTY — readline's bracketed-paste toggles, the terminal echo of what is typed, PS0's 633;E + 133;C,
+// PROMPT_COMMAND's 133;D, a coloured PS1 with a window title. Used by the marks and steps tests.
+
+const ESC = "\x1b";
+const BEL = "\x07";
+const D = (code: number) => `${ESC}]133;D;${code}${BEL}`;
+const E = (base64: string) => `${ESC}]633;E;${base64}${BEL}`;
+const C = `${ESC}]133;C${BEL}`;
+const PROMPT =
+  `${ESC}]0;player@plateau: ~${BEL}${ESC}]133;A${BEL}` +
+  `${ESC}[01;32mplayer@plateau${ESC}[00m:${ESC}[01;34m~${ESC}[00m$ ${ESC}]133;B${BEL}`;
+/** What the prompt looks like on screen once the marks are gone. */
+export const PROMPT_DISPLAY = `${ESC}]0;player@plateau: ~${BEL}${ESC}[01;32mplayer@plateau${ESC}[00m:${ESC}[01;34m~${ESC}[00m$ `;
+const READY = `${ESC}[?2004h${PROMPT}`;
+/** Enter: the echoed newline, then readline turns bracketed paste off. */
+const ENTER = `\r\n${ESC}[?2004l\r`;
+
+export const goldenBash = {
+  startup: `Welcome to Plateau.\r\n${D(0)}${READY}`,
+  /** echo "a b" */
+  echo: `echo "a b"${ENTER}${E("ZWNobyAiYSBiIg==")}${C}a b\r\n${D(0)}${READY}`,
+  /** printf 'one\ntwo\nthree\n' */
+  threeLines: `printf 'one\\ntwo\\nthree\\n'${ENTER}${E("cHJpbnRmICdvbmVcbnR3b1xudGhyZWVcbic=")}${C}one\r\ntwo\r\nthree\r\n${D(0)}${READY}`,
+  /** ls /nope, exit 2 */
+  failing: `ls /nope${ENTER}${E("bHMgL25vcGU=")}${C}ls: cannot access '/nope': No such file or directory\r\n${D(2)}${READY}`,
+  /** typed "ech", then Ctrl-C at the prompt: no command, a 133;D;130 and a new prompt */
+  ctrlCAtPrompt: `ech^C${ESC}[?2004l\r${ESC}[?2004h\r\n${D(130)}${READY}`,
+  /** Enter on an empty line: bash runs nothing (no PS0), PROMPT_COMMAND repeats $? */
+  emptyEnter: `${ENTER}${D(130)}${READY}`,
+  /** a for loop typed over three lines (PS2 "> "); lithist keeps the newlines in the history entry */
+  multiLine:
+    `for i in 1 2${ENTER}${ESC}[?2004h> do echo $i${ENTER}${ESC}[?2004h> done${ENTER}` +
+    `${E("Zm9yIGkgaW4gMSAyCmRvIGVjaG8gJGkKZG9uZQ==")}${C}1\r\n2\r\n${D(0)}${READY}`,
+  /** echo "héllo wörld 世界 🎉" */
+  unicode: `echo "héllo wörld 世界 🎉"${ENTER}${E("ZWNobyAiaMOpbGxvIHfDtnJsZCDkuJbnlYwg8J+OiSI=")}${C}héllo wörld 世界 🎉\r\n${D(0)}${READY}`,
+  /** ls --color=auto: coloured output */
+  colours: `ls --color=auto${ENTER}${E("bHMgLS1jb2xvcj1hdXRv")}${C}${ESC}[0m${ESC}[01;34mdir${ESC}[0m  file.txt\r\n${D(0)}${READY}`,
+  /** ./progress.sh: a progress bar redrawn with \r, ending without a newline */
+  progress: `./progress.sh${ENTER}${E("Li9wcm9ncmVzcy5zaA==")}${C}[#   ] 10%\r[##  ] 50%\r[####] 100%${D(0)}${READY}`,
+  /** sleep 10, interrupted with Ctrl-C while it runs */
+  interrupted: `sleep 10${ENTER}${E("c2xlZXAgMTA=")}${C}^C\r\n${D(130)}${READY}`,
+};
+
+/** The whole session in order. */
+export const goldenBashSession = Object.values(goldenBash).join("");
+
+/** What each command of the session should become, in order. */
+export const goldenBashSteps = [
+  { action: 'echo "a b"', observation: "a b\n", exitCode: 0 },
+  { action: "printf 'one\\ntwo\\nthree\\n'", observation: "one\ntwo\nthree\n", exitCode: 0 },
+  { action: "ls /nope", observation: "ls: cannot access '/nope': No such file or directory\n", exitCode: 2 },
+  { action: "for i in 1 2\ndo echo $i\ndone", observation: "1\n2\n", exitCode: 0 },
+  { action: 'echo "héllo wörld 世界 🎉"', observation: "héllo wörld 世界 🎉\n", exitCode: 0 },
+  { action: "ls --color=auto", observation: "dir  file.txt\n", exitCode: 0 },
+  { action: "./progress.sh", observation: "[####] 100%", exitCode: 0 },
+  { action: "sleep 10", observation: "^C\n", exitCode: 130 },
+];

@@ -1,0 +1,56 @@
+import type { ParsedChunk } from "../marks/types";
+
+export interface StepSegmenterOptions {
+  /** Cap on observationAnsi and on observation, in UTF-8 bytes. */
+  maxObservationBytes: number;
+  /** Clock for push() calls without a time (epoch milliseconds). */
+  now: () => number;
+}
+
+/**
+ * Why the action may not be the command line exactly: "missing" — output started (133;C) with no
+ * command line mark before it (a bash without PS0); "undecoded" — its payload was not base64, the
+ * action is the raw payload.
+ */
+export type ActionProblem = "missing" | "undecoded" | null;
+
+export interface CompletedStep {
+  /** 0-based, in the order commands started. */
+  index: number;
+  action: string;
+  actionProblem: ActionProblem;
+  /** The output between 133;C and 133;D as the terminal showed it (marks removed), capped. */
+  observationAnsi: string;
+  /** The same as plain text (see plainText), capped. */
+  observation: string;
+  /** From 133;D; null when it carried none, or the step ended without one (a prompt came first). */
+  exitCode: number | null;
+  /** InterCode's valid action: exitCode === 0. */
+  admissible: boolean;
+  /** Output was cut at maxObservationBytes. */
+  truncated: boolean;
+  /** UTF-8 bytes of output the command produced in all (also what was cut). */
+  outputBytes: number;
+  /** Epoch ms of the last prompt (133;B) before the command, when the player could start typing; null if none was seen. */
+  promptAt: number | null;
+  /** Epoch milliseconds of the chunk with 133;C and of the chunk that ended the step. */
+  startedAt: number;
+  endedAt: number;
+  durationMs: number;
+}
+
+export type SegmenterEvent =
+  | { type: "commandStarted"; index: number; action: string; actionProblem: ActionProblem; at: number }
+  | { type: "stepCompleted"; step: CompletedStep }
+  /** The shell shows its prompt and waits for input (133;B). */
+  | { type: "prompt"; at: number };
+
+export interface StepSegmenter {
+  /** Feed the next parsed chunk (from the mark parser) received at `at` (default: now()). */
+  push(parsed: ParsedChunk, at?: number): SegmenterEvent[];
+  /**
+   * The stream ended (the shell exited, the TTY closed): a command still running becomes a step
+   * with exit code null — e.g. `exit`, whose 133;D never comes. Feed the parser's flush() first.
+   */
+  end(at?: number): SegmenterEvent[];
+}
