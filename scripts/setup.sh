@@ -41,3 +41,7 @@ if [ "$want_engine" = 1 ]; then
     bash scripts/build-images.sh
   fi
 fi
+if [ "$want_images" = 1 ]; then
+  # Root file systems for the local (bubblewrap) driver: exported from the images, or built without Docker.
+  bash scripts/build-rootfs.sh
+fi

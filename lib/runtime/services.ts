@@ -6,6 +6,8 @@ import { chooseDriver } from "../sandbox/choose";
 import { SessionManager } from "../sessions/SessionManager";
 import { registerPlayHandlers } from "../sessions/socketHandlers";
 import { bashPlayable } from "../environments/bash/scorer";
+import { BASH_DATASETS, bashImage } from "../environments";
+import { createWarmPool, type WarmPool } from "../sandbox/pool";
 
 export interface ServiceDeps {
   prisma: Db;
@@ -30,10 +32,27 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
     if (removed) console.log(`plateau: removed ${removed} sandboxes left by an earlier run`);
     deps.services.set("sandbox", driver);
   }
+  // One warm pool per image, so Play opens on a ready shell; the Bash images are warmed at start.
+  const poolSize = Number(process.env.PLATEAU_POOL_SIZE ?? 2);
+  const pools = new Map<string, WarmPool>();
+  const poolFor = (image: string): WarmPool => {
+    let pool = pools.get(image);
+    if (!pool) {
+      pool = createWarmPool(driver!, image, poolSize, { onError: (err) => console.error(`plateau: warm pool ${image}: ${err.message}`) });
+      pools.set(image, pool);
+    }
+    return pool;
+  };
   const takeSandbox = async (image: string): Promise<Sandbox> => {
     if (!driver) throw new Error(choice.reason);
-    return driver.create({ image });
+    return poolSize > 0 ? poolFor(image).take() : driver.create({ image });
   };
+  if (driver && poolSize > 0) {
+    for (const fs of new Set(BASH_DATASETS.map((d) => d.fileSystem))) {
+      const image = bashImage(fs);
+      if (await driver.hasImage(image)) poolFor(image);
+    }
+  }
   const sessions = new SessionManager(deps.prisma, driver, takeSandbox, { bash: bashPlayable }, undefined, choice.reason);
   const orphans = await sessions.markOrphansInterrupted();
   if (orphans) console.log(`plateau: ${orphans} episodes were running when Plateau last stopped; marked interrupted`);
@@ -44,6 +63,7 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
     sandbox: { driver: driver?.name ?? null, reason: choice.reason },
     async stop() {
       await sessions.shutdown();
+      await Promise.all([...pools.values()].map((p) => p.drain()));
       if (driver) await driver.cleanup();
     },
   };

@@ -1,0 +1,62 @@
+// A production Plateau for benchmarks: its own port, its own embedded PostgreSQL under
+// .data/bench, started and stopped by the bench that needs it. Also the figures' formatting.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+
+export interface BenchServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(opts: { driver?: "docker" | "local"; poolSize?: number; port?: number } = {}): Promise<BenchServer> {
+  const port = opts.port ?? 3500;
+  if (!existsSync(".next/BUILD_ID")) {
+    console.log("bench: building the pages (next build)…");
+    const b = spawnSync("node_modules/.bin/next", ["build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    if (b.status !== 0) throw new Error("next build failed");
+  }
+  rmSync(".data/bench", { recursive: true, force: true });
+  const engine = spawnSync("bash", ["scripts/engine.sh", "env"], { encoding: "utf8" });
+  const dockerHost = /DOCKER_HOST=(\S+)/.exec(engine.stdout ?? "")?.[1];
+  const child: ChildProcess = spawn("node_modules/.bin/tsx", ["server.ts"], {
+    env: {
+      ...process.env,
+      ...(dockerHost ? { DOCKER_HOST: dockerHost } : {}),
+      NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port),
+      PLATEAU_DATA_DIR: ".data/bench", PLATEAU_ROOTFS_DIR: `${process.cwd()}/.data/rootfs`, PLATEAU_PG_PORT: String(port + 100),
+      PLATEAU_SANDBOX: opts.driver ?? "", PLATEAU_POOL_SIZE: String(opts.poolSize ?? 2),
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the bench server exited (${code})`)));
+    child.stdout!.on("data", (d: Buffer) => {
+      if (d.toString().includes("ready in")) resolve();
+    });
+  });
+  return {
+    url,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    },
+  };
+}
+
+export interface Summary {
+  n: number;
+  median: number;
+  p99: number;
+  max: number;
+}
+
+export function summarize(samples: number[]): Summary {
+  const s = [...samples].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
+  return { n: s.length, median: q(0.5), p99: q(0.99), max: s[s.length - 1] };
+}
+
+export function printRow(what: string, s: Summary, target: string): void {
+  console.log(`${what.padEnd(44)} median ${s.median.toFixed(1).padStart(7)} ms   p99 ${s.p99.toFixed(1).padStart(7)} ms   (n=${s.n})   target: ${target}`);
+}

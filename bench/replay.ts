@@ -1,0 +1,227 @@
+// Replay speed, against DESIGN.md's targets and beside the asciinema player on the same file:
+//   - time to interactive of a 1,000-step episode page (steps listed, screen drawn): ≤ 1 s
+//   - gen-cast's 11 MB, 46,707-event recording (1,000 commands, as a played episode): ready ≤ 500 ms,
+//     50 random seeks median ≤ 15 ms, p99 ≤ 40 ms
+//   - the same .cast file in asciinema-player (when node_modules/asciinema-player, or
+//     ASCIINEMA_PLAYER_DIR, holds it): ready, the same 50 seeks
+//   npx tsx bench/replay.ts [--runs 3] [--seeks 50] [--url http://… --db postgresql://…]
+// Without --url it starts a production server of this checkout (bench/benchServer.ts).
+// Seeks are timed in the page: from the request until the screen is parsed ("resolved"), and until
+// the next frame is painted ("shown"). Ready is read from the page's own performance marks.
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { createServer, type Server } from "node:http";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createPrisma } from "../lib/db/client";
+import { GEN_CAST, fromCast } from "../lib/replay/testing/genCast";
+import { seedRecordedEpisode, seedStepsEpisode } from "../lib/replay/testing/seedEpisodes";
+import { startBenchServer, summarize, printRow, type Summary } from "./benchServer";
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    seeks: { type: "string", default: "50" },
+    url: { type: "string" },
+    db: { type: "string" },
+    port: { type: "string", default: "3550" },
+  },
+});
+const runs = Number(values.runs);
+const seekCount = Number(values.seeks);
+// The server first: starting it empties .data/bench.
+const server = values.url ? null : await startBenchServer({ port: Number(values.port) });
+const base = values.url ?? server!.url;
+const dbUrl = values.db ?? `postgresql://postgres:plateau@127.0.0.1:${Number(values.port) + 100}/plateau`;
+const out = path.resolve(".data/bench/replay-files");
+mkdirSync(out, { recursive: true });
+
+// The recording: gen-cast's defaults, the file DESIGN.md's figures were measured on.
+const castFile = path.join(out, "session.cast");
+if (!existsSync(castFile)) execFileSync(process.execPath, [GEN_CAST, "--out", castFile], { stdio: "inherit" });
+const castText = readFileSync(castFile, "utf8");
+const cast = { text: castText, ...fromCast(castText, JSON.parse(readFileSync(`${castFile}.meta.json`, "utf8"))) };
+const duration = cast.events[cast.events.length - 1][0];
+
+
+const prisma = createPrisma(dbUrl, 2);
+const task = await prisma.task.findFirstOrThrow({ where: { dataset: "nl2bash_fs_1", index: 0 } });
+console.log(`bench: storing the recording (${(castText.length / 1048576).toFixed(1)} MB, ${cast.events.length} events) and a 1,000-step imported episode…`);
+const recorded = await seedRecordedEpisode(prisma, cast, { taskId: task.id, playerName: "bench" });
+const stepsOnly = await seedStepsEpisode(prisma, 1000, { taskId: task.id });
+await prisma.$disconnect();
+
+const browser: Browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+
+/** The same seek times for both players (a fixed seed), in recorded seconds. */
+const seekTimes = (() => {
+  let x = 42;
+  const rnd = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return Array.from({ length: seekCount }, () => Math.round(rnd() * duration * 1000) / 1000);
+})();
+
+async function freshPage(): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  return ctx.newPage();
+}
+
+/** ms from navigation start until the replay page marks itself interactive. */
+async function plateauReady(url: string): Promise<{ ms: number; page: Page }> {
+  const page = await freshPage();
+  await page.goto(url);
+  await page.waitForFunction(() => performance.getEntriesByName("plateau:replay-ready").length > 0, null, { timeout: 60_000, polling: 5 });
+  const ms = await page.evaluate(() => performance.getEntriesByName("plateau:replay-ready")[0].startTime);
+  return { ms, page };
+}
+
+async function plateauSeeks(page: Page, times: number[]): Promise<{ resolved: number[]; shown: number[]; end: number; turns: number[] }> {
+  return page.evaluate(async (ts) => {
+    const r = window.__plateauReplay!;
+    const frame = () => new Promise<void>((res) => requestAnimationFrame(() => res()));
+    r.player.dispatch({ type: "idleCap", cap: null }); // recorded seconds, as asciinema plays them
+    await r.settled();
+    const resolved: number[] = [];
+    const shown: number[] = [];
+    for (const t of ts) {
+      const t0 = performance.now();
+      r.player.dispatch({ type: "seekTime", time: t });
+      await r.settled();
+      resolved.push(performance.now() - t0);
+      await frame();
+      shown.push(performance.now() - t0);
+    }
+    const e0 = performance.now();
+    r.player.dispatch({ type: "last" });
+    await r.settled();
+    const end = performance.now() - e0;
+    const turns: number[] = [];
+    const n = r.view()!.turnCount;
+    for (let i = 0; i < ts.length; i++) {
+      const t0 = performance.now();
+      r.player.dispatch({ type: "seekTurn", turn: 1 + ((i * 7919) % n) });
+      await r.settled();
+      turns.push(performance.now() - t0);
+    }
+    return { resolved, shown, end, turns };
+  }, times);
+}
+
+/** A static page with asciinema-player and the same .cast file, served locally. */
+async function asciinemaServer(dir: string): Promise<{ url: string; server: Server }> {
+  const files: Record<string, [string, string]> = {
+    "/player.js": [path.join(dir, "dist/bundle/asciinema-player.min.js"), "text/javascript"],
+    "/player.css": [path.join(dir, "dist/bundle/asciinema-player.css"), "text/css"],
+    "/session.cast": [castFile, "text/plain"],
+  };
+  const html = `<!doctype html><html><head><link rel="stylesheet" href="/player.css"></head><body style="width:1200px">
+<div id="p"></div><script src="/player.js"></script><script>
+window.player = AsciinemaPlayer.create("/session.cast", document.getElementById("p"), { preload: true, cols: ${cast.cols}, rows: ${cast.rows} });
+(function poll() { if (typeof window.player.getDuration() === "number") performance.mark("asciinema:ready"); else setTimeout(poll, 2); })();
+</script></body></html>`;
+  const server = createServer((req, res) => {
+    const f = files[req.url ?? ""];
+    if (f) {
+      res.writeHead(200, { "content-type": f[1] });
+      res.end(readFileSync(f[0]));
+    } else {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end(html);
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}/`, server };
+}
+
+async function asciinemaReady(url: string): Promise<{ ms: number; page: Page }> {
+  const page = await freshPage();
+  await page.goto(url);
+  await page.waitForFunction(() => performance.getEntriesByName("asciinema:ready").length > 0, null, { timeout: 60_000, polling: 5 });
+  return { ms: await page.evaluate(() => performance.getEntriesByName("asciinema:ready")[0].startTime), page };
+}
+
+async function asciinemaSeeks(page: Page, times: number[]): Promise<{ resolved: number[]; shown: number[]; end: number }> {
+  return page.evaluate(async (ts) => {
+    const p = (window as unknown as { player: { seek(t: number): Promise<unknown>; getDuration(): number } }).player;
+    const frame = () => new Promise<void>((res) => requestAnimationFrame(() => res()));
+    const resolved: number[] = [];
+    const shown: number[] = [];
+    for (const t of ts) {
+      const t0 = performance.now();
+      await p.seek(t);
+      resolved.push(performance.now() - t0);
+      await frame();
+      shown.push(performance.now() - t0);
+    }
+    const e0 = performance.now();
+    await p.seek(p.getDuration());
+    return { resolved, shown, end: performance.now() - e0 };
+  }, times);
+}
+
+const median = (xs: number[]) => summarize(xs).median;
+const results: Record<string, unknown> = { file: { bytes: castText.length, events: cast.events.length, duration }, seekTimes };
+
+try {
+  // 1. A 1,000-step episode page (imported: the screen is made from its steps), and the same for the recording.
+  for (const [name, id] of [["1,000-step imported episode", stepsOnly], ["1,000-command recorded episode (11 MB)", recorded]] as const) {
+    const loads: number[] = [];
+    for (let i = 0; i <= runs; i++) {
+      const { ms, page } = await plateauReady(`${base}/episodes/${id}`);
+      loads.push(ms);
+      await page.context().close();
+    }
+    const [cold, ...warm] = loads;
+    console.log(`${`Plateau: open ${name}`.padEnd(58)} first ${cold.toFixed(0).padStart(5)} ms (computes snapshots)   then median ${median(warm).toFixed(0).padStart(5)} ms of ${warm.length}   target ≤ ${name.startsWith("1,000-step") ? "1000" : "500"} ms`);
+    results[name] = { first: cold, warm, median: median(warm) };
+  }
+
+  // 2. Seeks on the recording.
+  const { page } = await plateauReady(`${base}/episodes/${recorded}`);
+  const p = await plateauSeeks(page, seekTimes);
+  await page.context().close();
+  const plateau = { resolved: summarize(p.resolved), shown: summarize(p.shown), end: p.end, turns: summarize(p.turns) };
+  printRow("Plateau: random seek, resolved", plateau.resolved, "median ≤ 15, p99 ≤ 40 ms");
+  printRow("Plateau: random seek, shown (next frame)", plateau.shown, "median ≤ 15, p99 ≤ 40 ms");
+  printRow("Plateau: random turn (step list click)", plateau.turns, "—");
+  console.log(`Plateau: seek to the end ${p.end.toFixed(1)} ms`);
+  results.plateau = plateau;
+
+  // 3. asciinema-player on the same file.
+  const dir = process.env.ASCIINEMA_PLAYER_DIR ?? "node_modules/asciinema-player";
+  if (!existsSync(path.join(dir, "dist/bundle/asciinema-player.min.js"))) {
+    console.log(`asciinema-player: not installed (npm i -D asciinema-player@3.18.0, or set ASCIINEMA_PLAYER_DIR); DESIGN.md's figures: ready 488 ms, seek median 44 / p99 132 ms`);
+  } else {
+    const version = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).version;
+    const { url, server: http } = await asciinemaServer(dir);
+    const readies: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await asciinemaReady(url);
+      readies.push(r.ms);
+      await r.page.context().close();
+    }
+    const { page: ap } = await asciinemaReady(url);
+    const a = await asciinemaSeeks(ap, seekTimes);
+    await ap.context().close();
+    http.close();
+    const asciinema = { version, ready: summarize(readies), resolved: summarize(a.resolved), shown: summarize(a.shown), end: a.end };
+    console.log(`asciinema-player ${version}: ready median ${asciinema.ready.median.toFixed(0)} ms of ${runs}`);
+    printRow(`asciinema-player ${version}: random seek, resolved`, asciinema.resolved, "—");
+    printRow(`asciinema-player ${version}: random seek, shown`, asciinema.shown, "—");
+    console.log(`asciinema-player: seek to the end ${a.end.toFixed(1)} ms`);
+    results.asciinema = asciinema;
+    const row = (label: string, x: Summary, y: Summary) => console.log(`  ${label.padEnd(22)} ${`${x.median.toFixed(1)} / ${x.p99.toFixed(1)}`.padStart(16)}   ${`${y.median.toFixed(1)} / ${y.p99.toFixed(1)}`.padStart(16)}`);
+    console.log(`\nSide by side on ${path.basename(castFile)} (median / p99 ms)        Plateau   asciinema ${version}`);
+    row("seek, resolved", plateau.resolved, asciinema.resolved);
+    row("seek, shown", plateau.shown, asciinema.shown);
+  }
+  writeFileSync(".data/bench/replay.json", JSON.stringify(results, null, 2));
+  console.log("bench: figures written to .data/bench/replay.json");
+} finally {
+  await browser.close();
+  await server?.stop();
+}

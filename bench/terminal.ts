@@ -1,0 +1,122 @@
+// Keystroke → echo latency through Plateau (browser xterm → socket.io → session → sandbox TTY → back),
+// Play → first prompt, and echo p99 with many pages typing at once — against DESIGN.md's targets.
+//   npx tsx bench/terminal.ts [--driver docker|local] [--keys 200] [--concurrency 8,16,32]
+// Timed in the page from term.input(ch) until xterm has parsed the echo, as DESIGN.md specifies.
+import { chromium, type Page } from "@playwright/test";
+import { parseArgs } from "node:util";
+import { startBenchServer, summarize, printRow } from "./benchServer";
+
+const { values } = parseArgs({
+  options: {
+    driver: { type: "string", default: "docker" },
+    keys: { type: "string", default: "200" },
+    concurrency: { type: "string", default: "8,16,32" },
+  },
+});
+const driver = values.driver as "docker" | "local";
+const keys = Number(values.keys);
+const levels = values.concurrency!.split(",").map(Number).filter(Boolean);
+
+const server = await startBenchServer({ driver, poolSize: 2 });
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+
+async function firstBashTask(): Promise<number> {
+  const res = await fetch(`${server.url}/api/tasks?dataset=nl2bash_fs_4&pageSize=1`);
+  return (await res.json()).tasks[0].id;
+}
+
+/** Open Play and return ms from navigation to the first prompt on screen. */
+async function openPlay(page: Page, taskId: number): Promise<number> {
+  const t0 = performance.now();
+  await page.goto(`${server.url}/play/${taskId}`);
+  await page.waitForFunction(() => {
+    const t = window.__plateauTerm;
+    if (!t) return false;
+    const b = t.buffer.active;
+    return b.getLine(b.cursorY + b.baseY)?.translateToString(true).trimEnd().endsWith("$") ?? false;
+  }, undefined, { timeout: 30_000, polling: 5 });
+  return performance.now() - t0;
+}
+
+/** Type `n` characters one at a time; each resolves when xterm has parsed its echo. Returns ms per key. */
+async function typeAndTime(page: Page, n: number): Promise<number[]> {
+  return page.evaluate(async (count) => {
+    const term = window.__plateauTerm!;
+    const write = term.write.bind(term);
+    let waiting: { ch: string; resolve: () => void } | null = null;
+    term.write = ((data: string | Uint8Array, cb?: () => void) =>
+      write(data, () => {
+        cb?.();
+        if (waiting && typeof data === "string" && data.includes(waiting.ch)) {
+          const w = waiting;
+          waiting = null;
+          w.resolve();
+        }
+      })) as typeof term.write;
+    const out: number[] = [];
+    const letters = "abcdefghijklmnopqrstuvwxyz";
+    for (let i = 0; i < count; i++) {
+      const ch = letters[i % letters.length];
+      const t0 = performance.now();
+      await new Promise<void>((resolve) => {
+        waiting = { ch, resolve };
+        term.input(ch);
+      });
+      out.push(performance.now() - t0);
+      if (i % 40 === 39) {
+        term.input("\x15"); // Ctrl-U: clear the line so it never wraps
+        await new Promise((r) => setTimeout(r, 30));
+      }
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * 10));
+    }
+    term.write = write;
+    return out;
+  }, n);
+}
+
+const taskId = await firstBashTask();
+console.log(`Plateau terminal bench — driver ${driver}, ${keys} keys per page (targets from DESIGN.md)`);
+
+// Warm-up: compile routes, fill the pool.
+{
+  const page = await browser.newPage();
+  await openPlay(page, taskId);
+  await typeAndTime(page, 20);
+  await page.close();
+}
+
+// Play → first prompt (warm pool): fresh page each time.
+const loads: number[] = [];
+for (let i = 0; i < 7; i++) {
+  const page = await browser.newPage();
+  loads.push(await openPlay(page, taskId));
+  await page.close();
+  await new Promise((r) => setTimeout(r, 1500)); // let the pool refill
+}
+printRow("open Play → first prompt (warm pool)", summarize(loads), "median ≤ 300 ms");
+
+// One page.
+{
+  const page = await browser.newPage();
+  await openPlay(page, taskId);
+  const lat = await typeAndTime(page, keys);
+  printRow("echo, 1 page", summarize(lat), "median ≤ 2 ms, p99 ≤ 5 ms");
+  await page.close();
+}
+
+// Many pages typing at once.
+for (const n of levels) {
+  const ctx = await browser.newContext();
+  const pages = await Promise.all(Array.from({ length: n }, () => ctx.newPage()));
+  for (const p of pages) await openPlay(p, taskId);
+  const all = (await Promise.all(pages.map((p) => typeAndTime(p, Math.max(50, Math.floor(keys / 2)))))).flat();
+  const target = n === 8 ? "p99 ≤ 12 ms" : `p99 ≤ 50 ms (≥ ${driver === "docker" ? 16 : 32} sessions)`;
+  printRow(`echo, ${n} pages typing at once`, summarize(all), target);
+  await ctx.close();
+}
+
+await browser.close();
+await server.stop();
