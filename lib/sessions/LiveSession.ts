@@ -5,6 +5,7 @@ import { CastRecorder } from "../recording";
 import type { EpisodeWriter } from "./EpisodeWriter";
 import { FlowControl } from "./FlowControl";
 import { OutputThrottle } from "./OutputThrottle";
+import { OutputBatcher } from "./OutputBatcher";
 import { PauseGate } from "./PauseGate";
 import { ScreenMirror } from "./ScreenMirror";
 import { ServerEvents, type EpisodeResult, type ScoreView, type SessionState, type StepSummary } from "./protocol";
@@ -57,6 +58,7 @@ type Waiter = { resolve: (r: ActionResult) => void; timer: NodeJS.Timeout | null
 export class LiveSession {
   readonly id: string;
   private viewers = new Map<string, Viewer>();
+  private joining = new Map<string, string[]>();
   private parser = createMarkParser();
   private segmenter;
   private recorder = new CastRecorder();
@@ -64,6 +66,7 @@ export class LiveSession {
   private gate: PauseGate;
   private flow: FlowControl;
   private throttle: OutputThrottle;
+  private batcher = new OutputBatcher((data) => this.sendOutput(data));
   private steps: CompletedStep[] = [];
   private turns = 0;
   private status: SessionState["status"] = "active";
@@ -117,8 +120,16 @@ export class LiveSession {
   }
 
   async attach(viewer: Viewer): Promise<void> {
+    // The screen as of now, then everything after it: output that arrives while the snapshot is
+    // being made is held for this viewer, so nothing is shown twice or lost.
+    this.batcher.flush();
+    const held: string[] = [];
+    this.joining.set(viewer.id, held);
+    const screen = await this.mirror.snapshot();
+    this.joining.delete(viewer.id);
+    viewer.emit(ServerEvents.screen, screen);
+    for (const data of held) viewer.emit(ServerEvents.output, data);
     this.viewers.set(viewer.id, viewer);
-    viewer.emit(ServerEvents.screen, await this.mirror.snapshot());
     viewer.emit(ServerEvents.state, this.state());
     if (this.result) viewer.emit(ServerEvents.result, this.result);
   }
@@ -210,10 +221,7 @@ export class LiveSession {
       const n = parsed.display.length;
       this.flow.sent(MIRROR, n);
       this.mirror.write(parsed.display, () => this.flow.acked(MIRROR, n));
-      for (const v of this.viewers.values()) {
-        v.emit(ServerEvents.output, parsed.display);
-        this.flow.sent(v.id, parsed.display.length);
-      }
+      this.batcher.push(parsed.display);
       this.recordOutput(parsed.display, now);
     }
     for (const ev of events) {
@@ -288,10 +296,18 @@ export class LiveSession {
     }, 2000);
   }
 
+  private sendOutput(data: string): void {
+    for (const held of this.joining.values()) held.push(data);
+    for (const v of this.viewers.values()) {
+      v.emit(ServerEvents.output, data);
+      this.flow.sent(v.id, data.length);
+    }
+  }
+
   private notice(text: string): void {
     const line = `\r\n\x1b[33m[plateau] ${text}\x1b[0m\r\n`;
     this.mirror.write(line);
-    for (const v of this.viewers.values()) v.emit(ServerEvents.output, line);
+    this.batcher.push(line);
     this.recordOutput(line, Date.now());
   }
 
@@ -312,6 +328,7 @@ export class LiveSession {
   }
 
   private broadcast(event: string, payload: unknown): void {
+    this.batcher.flush(); // output first, then what it led to
     for (const v of this.viewers.values()) v.emit(event, payload);
   }
 

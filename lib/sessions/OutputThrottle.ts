@@ -10,7 +10,7 @@ export class OutputThrottle {
   constructor(
     private readonly hold: () => void,
     private readonly release: () => void,
-    private readonly bytesPerWindow = 128 * 1024,
+    private readonly bytesPerWindow = 64 * 1024,
     private readonly windowMs = 100,
     private readonly now: () => number = () => Date.now(),
   ) {}

@@ -45,7 +45,8 @@ export class TestPlayer {
   }
 
   ready(): Promise<void> {
-    return this.until(() => this.state !== null && /\$ $/.test(this.output), 20_000, "the first prompt");
+    // The prompt may have come before this socket attached: then it is in the redrawn screen.
+    return this.until(() => this.state !== null && /\$ $/.test(this.screen + this.output), 30_000, "the first prompt");
   }
 
   type(text: string): void {
