@@ -8,6 +8,8 @@ import { registerPlayHandlers } from "../sessions/socketHandlers";
 import { bashPlayable } from "../environments/bash/scorer";
 import { BASH_DATASETS, bashImage } from "../environments";
 import { createWarmPool, type WarmPool } from "../sandbox/pool";
+import { registerSpectate } from "../replay/spectateServer";
+import { startAgentRuns } from "../agents/startAgentRuns";
 
 export interface ServiceDeps {
   prisma: Db;
@@ -58,10 +60,14 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
   if (orphans) console.log(`plateau: ${orphans} episodes were running when Plateau last stopped; marked interrupted`);
   deps.services.set("sessions", sessions);
   registerPlayHandlers(deps.io, sessions, deps.prisma);
+  const spectate = registerSpectate(deps.io, sessions);
+  const agentRuns = startAgentRuns({ prisma: deps.prisma, io: deps.io, sessions, services: deps.services });
 
   return {
     sandbox: { driver: driver?.name ?? null, reason: choice.reason },
     async stop() {
+      await agentRuns.stop();
+      spectate.dispose();
       await sessions.shutdown();
       await Promise.all([...pools.values()].map((p) => p.drain()));
       if (driver) await driver.cleanup();

@@ -43,6 +43,12 @@ export interface LiveSessionOptions {
   onEnded(session: LiveSession): void;
 }
 
+/** What spectators hear of an episode: every recorded event, each stored step, the end. */
+export type SessionMessage =
+  | { type: "event"; event: { seq: number; time: number; code: "o" | "i" | "r" | "m"; data: string } }
+  | { type: "step"; step: { index: number; action: string; observation: string; exitCode: number | null; admissible: boolean | null; durationMs: number; truncated: boolean; castStart: number | null; castEnd: number | null; reward?: number | null } }
+  | { type: "ended"; status: string };
+
 export interface ActionResult {
   step: CompletedStep | null;
   observation: string;
@@ -59,6 +65,7 @@ export class LiveSession {
   readonly id: string;
   private viewers = new Map<string, Viewer>();
   private joining = new Map<string, string[]>();
+  private listeners = new Set<(msg: SessionMessage) => void>();
   private parser = createMarkParser();
   private segmenter;
   private recorder = new CastRecorder();
@@ -132,6 +139,12 @@ export class LiveSession {
     this.viewers.set(viewer.id, viewer);
     viewer.emit(ServerEvents.state, this.state());
     if (this.result) viewer.emit(ServerEvents.result, this.result);
+  }
+
+  /** Hear what happens from now on (for spectators); returns how to stop listening. */
+  subscribe(listener: (msg: SessionMessage) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   detach(viewerId: string): void {
@@ -271,7 +284,13 @@ export class LiveSession {
     );
     const summary: StepSummary = { index: step.index, action: step.action, exitCode: step.exitCode, admissible: step.admissible, durationMs: step.durationMs, truncated: step.truncated };
     // Announce a step once it is stored, so whoever hears of it can read it from the database.
-    void stored.then(() => this.broadcast(ServerEvents.step, summary));
+    void stored.then(() => {
+      this.broadcast(ServerEvents.step, summary);
+      this.tell({
+        type: "step",
+        step: { index: step.index, action: step.action, observation: step.observation, exitCode: step.exitCode, admissible: step.admissible, durationMs: step.durationMs, truncated: step.truncated, castStart: start, castEnd: this.recorder.timeOf(step.endedAt) },
+      });
+    });
     if (this.o.turnLimit !== null && this.turns >= this.o.turnLimit && !submit) {
       this.blockedReason = `Turn limit reached (${this.o.turnLimit}): submit or skip.`;
       this.notice(this.blockedReason);
@@ -323,8 +342,13 @@ export class LiveSession {
     this.record(this.recorder.output(data, at));
   }
 
-  private record(ev: { seq: number; time: number; code: string; data: string }): void {
+  private record(ev: { seq: number; time: number; code: "o" | "i" | "r" | "m"; data: string }): void {
     this.o.writer.event(ev);
+    this.tell({ type: "event", event: ev });
+  }
+
+  private tell(msg: SessionMessage): void {
+    for (const l of this.listeners) l(msg);
   }
 
   private broadcast(event: string, payload: unknown): void {
@@ -372,6 +396,8 @@ export class LiveSession {
     await this.o.writer.drain();
     this.broadcast(ServerEvents.state, this.state());
     this.broadcast(ServerEvents.result, this.result);
+    this.tell({ type: "ended", status });
+    this.listeners.clear();
     const w = this.actionWaiter;
     this.actionWaiter = null;
     if (w) w.resolve({ step: null, observation: "", timedOut: false, done: true, result: this.result });

@@ -69,6 +69,11 @@ export class SessionManager {
     return this.live.get(episodeId);
   }
 
+  /** Spectators: hear an episode played here; null when it is not live in this process. */
+  subscribe(episodeId: string, listener: Parameters<LiveSession["subscribe"]>[0]): (() => void) | null {
+    return this.live.get(episodeId)?.subscribe(listener) ?? null;
+  }
+
   get size(): number {
     return this.live.size;
   }
