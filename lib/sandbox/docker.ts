@@ -1,0 +1,326 @@
+// The docker sandbox driver (DESIGN.md § Sandboxes): one container per sandbox, no network,
+// memory/pids/CPU limits, no new privileges, every capability dropped but the few the root helper
+// needs. The player's terminal is a `docker exec` of a login bash on a TTY; exec() and reset() go
+// through one long-lived root helper in the container (docker/bash/agent.py), which saves the
+// ~55 ms that a `docker exec` per command costs. Images without the helper fall back to plain execs.
+import Docker from "dockerode";
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import type { Duplex } from "node:stream";
+import { AgentChannel, AGENT_PATH } from "./dockerAgent";
+import { execDirect } from "./dockerExec";
+import { resolveDockerHost } from "./dockerHost";
+import { DockerTty } from "./dockerTty";
+import {
+  OWNER_LABEL,
+  SANDBOX_LIMITS,
+  type DriverStatus,
+  type ExecOptions,
+  type ExecResult,
+  type Sandbox,
+  type SandboxDriver,
+  type SandboxSpec,
+  type Tty,
+} from "./types";
+
+/**
+ * What the root helper needs and nothing more: CHOWN, DAC_OVERRIDE, FOWNER to put back files the
+ * player changed (owners, modes, times), KILL to stop the player's processes at reset, SETUID and
+ * SETGID to run commands as the player. Processes of the player (uid 1000) hold no capability, and
+ * no-new-privileges stops setuid binaries from granting any.
+ */
+export const HELPER_CAPS = ["CHOWN", "DAC_OVERRIDE", "FOWNER", "KILL", "SETUID", "SETGID"];
+export const HOSTNAME = "plateau";
+const MAX_FILE_BYTES = 1024 * 1024 * 1024; // RLIMIT_FSIZE: one file cannot fill the disk
+
+export interface DockerDriverOptions {
+  docker?: Docker;
+  /** Ownership label value; default: hostname-pid-random (cleanup() tells crashed owners by their pid). */
+  instanceId?: string;
+  limits?: Partial<{ memoryBytes: number; pids: number; nanoCpus: number; user: string }>;
+  /** Use the in-container helper when the image has it (default true). */
+  useHelper?: boolean;
+}
+
+export interface DockerDriver extends SandboxDriver {
+  /** Removes this instance's containers and those of crashed instances; everyInstance: all of them. */
+  cleanup(o?: { everyInstance?: boolean }): Promise<number>;
+  readonly docker: Docker;
+  readonly instanceId: string;
+  /** The engine address, for messages. */
+  readonly engineUrl: string;
+}
+
+export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver {
+  const host = resolveDockerHost();
+  const docker = opts.docker ?? new Docker(host.options);
+  const instanceId = opts.instanceId ?? `${os.hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
+  const limits = { ...SANDBOX_LIMITS, ...opts.limits };
+  const engineUrl = opts.docker ? "the given engine" : host.url;
+  const noEngine = `no Docker engine answers at ${engineUrl}: run scripts/engine.sh start`;
+
+  return {
+    name: "docker",
+    docker,
+    instanceId,
+    engineUrl,
+
+    async status(): Promise<DriverStatus> {
+      try {
+        await withTimeout(docker.ping(), 3000, "ping timed out");
+      } catch (e) {
+        return { ok: false, reason: noEngine, detail: (e as Error).message };
+      }
+      try {
+        const v = await docker.version();
+        return { ok: true, detail: `Docker ${v.Version} (API ${v.ApiVersion}) at ${engineUrl}` };
+      } catch (e) {
+        return { ok: true, detail: `Docker at ${engineUrl} (version unknown: ${(e as Error).message})` };
+      }
+    },
+
+    async hasImage(image: string): Promise<boolean> {
+      try {
+        await docker.getImage(image).inspect();
+        return true;
+      } catch (e) {
+        if ((e as { statusCode?: number }).statusCode === 404) return false;
+        throw e;
+      }
+    },
+
+    async create(spec: SandboxSpec): Promise<Sandbox> {
+      const container = await docker.createContainer({
+        Image: spec.image,
+        Cmd: ["sleep", "infinity"],
+        Hostname: HOSTNAME,
+        User: "root", // PID 1 and the helper: the player cannot kill them
+        WorkingDir: "/",
+        Env: Object.entries(spec.env ?? {}).map(([k, v]) => `${k}=${v}`),
+        Labels: { ...spec.labels, [OWNER_LABEL]: instanceId },
+        Tty: true,
+        OpenStdin: true,
+        HostConfig: {
+          NetworkMode: "none",
+          Memory: limits.memoryBytes,
+          MemorySwap: limits.memoryBytes, // no swap
+          PidsLimit: limits.pids,
+          NanoCpus: limits.nanoCpus,
+          SecurityOpt: ["no-new-privileges"],
+          CapDrop: ["ALL"],
+          CapAdd: HELPER_CAPS,
+          Init: true,
+          ExtraHosts: [`${HOSTNAME}:127.0.1.1`], // `hostname` resolves, as on any machine
+          Ulimits: [{ Name: "fsize", Soft: MAX_FILE_BYTES, Hard: MAX_FILE_BYTES }],
+          LogConfig: { Type: "none", Config: {} },
+        },
+      });
+      try {
+        await container.start();
+        const sb = new DockerSandbox(container, spec.image, limits.user, opts.useHelper !== false);
+        await sb.prepare();
+        return sb;
+      } catch (e) {
+        await container.remove({ force: true }).catch(() => {});
+        throw e;
+      }
+    },
+
+    async cleanup(o: { everyInstance?: boolean } = {}): Promise<number> {
+      const list = await docker.listContainers({ all: true, filters: { label: [OWNER_LABEL] } });
+      const leftovers = list.filter((c) => o.everyInstance || isLeftover(c.Labels[OWNER_LABEL], instanceId));
+      let n = 0;
+      await Promise.all(
+        leftovers.map(async (c) => {
+          try {
+            await docker.getContainer(c.Id).remove({ force: true });
+            n++;
+          } catch (e) {
+            if ((e as { statusCode?: number }).statusCode !== 404) throw e;
+          }
+        }),
+      );
+      return n;
+    },
+  };
+}
+
+/**
+ * Whether a container belongs to this instance or to one that is gone: an owner of this host whose
+ * process has ended (a crash), or an owner label that is not ours at all. Live Plateau processes
+ * sharing the engine (tests, a second server) keep their containers.
+ */
+function isLeftover(owner: string | undefined, me: string): boolean {
+  if (!owner || owner === me) return true;
+  const m = /^(.*)-(\d+)-[0-9a-f]+$/.exec(owner);
+  if (!m) return true;
+  if (m[1] !== os.hostname()) return false; // another machine's: it may be alive
+  try {
+    process.kill(Number(m[2]), 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code !== "EPERM";
+  }
+}
+
+class DockerSandbox implements Sandbox {
+  readonly driver = "docker" as const;
+  readonly id: string;
+  private channel: AgentChannel | null = null;
+  private opening: Promise<AgentChannel | null> | null = null;
+  private helperMissing: boolean;
+  private tty: DockerTty | null = null;
+  private spare: DockerTty | null = null;
+  private ttyClosing: Promise<void> = Promise.resolve();
+  private destroyed = false;
+
+  constructor(
+    private readonly container: Docker.Container,
+    readonly image: string,
+    private readonly defaultUser: string,
+    useHelper: boolean,
+  ) {
+    this.id = container.id;
+    this.helperMissing = !useHelper;
+  }
+
+  /** Start the helper (it puts back what the container runtime changed: the mode of /, its mtime). */
+  async prepare(): Promise<void> {
+    await this.helper();
+  }
+
+  private async helper(): Promise<AgentChannel | null> {
+    if (this.helperMissing || this.destroyed) return null;
+    if (this.channel && !this.channel.closed) return this.channel;
+    if (!this.opening) {
+      this.opening = AgentChannel.open(this.container)
+        .then((ch) => {
+          this.channel = ch;
+          return ch;
+        })
+        .catch((e: Error & { missing?: boolean }) => {
+          if (e.missing) this.helperMissing = true; // an image without the helper: plain execs
+          return null;
+        })
+        .finally(() => {
+          this.opening = null;
+        });
+    }
+    return this.opening;
+  }
+
+  async exec(argv: string[], o: ExecOptions = {}): Promise<ExecResult> {
+    if (!Array.isArray(argv) || argv.length === 0) throw new Error("exec needs a non-empty argv");
+    const req = {
+      argv,
+      user: o.user ?? this.defaultUser,
+      workdir: o.workdir ?? "/",
+      stdin: o.stdin,
+      timeoutMs: o.timeoutMs ?? 10_000,
+      maxBytes: o.maxOutputBytes ?? 1024 * 1024,
+    };
+    const ch = await this.helper();
+    if (ch) return ch.exec(req);
+    return execDirect(this.container, req);
+  }
+
+  async reset(): Promise<void> {
+    const ch = await this.helper();
+    if (ch) return ch.reset();
+    const r = await execDirect(this.container, {
+      argv: ["sh", "-c", `if [ -x ${AGENT_PATH} ]; then exec python3 ${AGENT_PATH} --reset; fi; cd / && git reset --hard -q && git clean -fdq`],
+      user: "root",
+      workdir: "/",
+      timeoutMs: 30_000,
+      maxBytes: 64 * 1024,
+    });
+    if (r.exitCode !== 0) throw new Error(`reset failed (exit ${r.exitCode}): ${r.stderr.trim()}`);
+  }
+
+  async attach(size: { cols: number; rows: number }): Promise<Tty> {
+    const spare = this.spare;
+    this.spare = null;
+    if (spare && !spare.closed) {
+      this.tty = spare;
+      spare.resize(size.cols, size.rows);
+      return spare;
+    }
+    this.tty?.close(); // one TTY at a time: its shell is killed before the new one starts
+    spare?.close();
+    await this.ttyClosing;
+    const tty = await this.openTty(size);
+    this.tty = tty;
+    return tty;
+  }
+
+  /** Start the login shell now, so that attach() returns with its first prompt already waiting. */
+  async prewarmTty(size: { cols: number; rows: number }): Promise<void> {
+    if (this.spare || this.tty) return;
+    this.spare = await this.openTty(size);
+    await this.spare.whenOutput(5000);
+  }
+
+  private async openTty(size: { cols: number; rows: number }): Promise<DockerTty> {
+    const exec = await this.container.exec({
+      Cmd: ["bash", "-l"],
+      User: this.defaultUser,
+      WorkingDir: "/",
+      Env: ["TERM=xterm-256color", "COLORTERM=truecolor"],
+      Tty: true,
+      AttachStdin: true,
+      AttachStdout: true,
+      AttachStderr: true,
+    });
+    const sock = (await exec.start({ hijack: true, stdin: true, Tty: true })) as Duplex;
+    const tty = new DockerTty(exec, sock, () => {
+      if (this.tty === tty) this.tty = null;
+      if (this.spare === tty) this.spare = null;
+      this.ttyClosing = this.ttyClosing.then(() => this.killTty());
+    });
+    tty.resize(size.cols, size.rows);
+    return tty;
+  }
+
+  /** A closed attach stream leaves the shell running in the container: end it. */
+  private async killTty(): Promise<void> {
+    if (this.destroyed) return;
+    const ch = await this.helper();
+    try {
+      if (ch) await ch.request({ op: "kill-tty" }, 5000);
+      else await execDirect(this.container, { argv: ["pkill", "-KILL", "-u", this.defaultUser, "-P", "0"], user: "root", workdir: "/", timeoutMs: 5000, maxBytes: 4096 });
+    } catch {
+      /* the container may be gone */
+    }
+  }
+
+  async alive(): Promise<boolean> {
+    try {
+      const info = await this.container.inspect();
+      return info.State.Running === true;
+    } catch {
+      return false;
+    }
+  }
+
+  async destroy(): Promise<void> {
+    this.destroyed = true;
+    this.tty?.close();
+    this.spare?.close();
+    this.channel?.close();
+    try {
+      await this.container.remove({ force: true });
+    } catch (e) {
+      if ((e as { statusCode?: number }).statusCode !== 404) throw e;
+    }
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  let t: NodeJS.Timeout;
+  return Promise.race([
+    p.finally(() => clearTimeout(t)),
+    new Promise<T>((_, reject) => {
+      t = setTimeout(() => reject(new Error(message)), ms);
+    }),
+  ]);
+}

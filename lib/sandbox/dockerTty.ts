@@ -1,0 +1,120 @@
+// The player's terminal: a `docker exec` of a login bash with a TTY, bytes both ways.
+import type Docker from "dockerode";
+import type { Duplex } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import { execExitCode } from "./dockerExec";
+import type { Disposable, Tty } from "./types";
+
+type ExitInfo = { exitCode: number | null; reason?: string };
+
+export class DockerTty implements Tty {
+  private dataListeners = new Set<(chunk: string) => void>();
+  private exitListeners = new Set<(info: ExitInfo) => void>();
+  private backlog: string[] = []; // output before the first listener (the first prompt)
+  private decoder = new StringDecoder("utf8"); // a UTF-8 character can straddle two chunks
+  private exitInfo: ExitInfo | null = null;
+  private closedByUs = false;
+  private closedNotified = false;
+  private size = "";
+  private gotOutput: (() => void) | null = null;
+  private firstOutput = new Promise<void>((resolve) => {
+    this.gotOutput = () => {
+      this.gotOutput = null;
+      resolve();
+    };
+  });
+
+  constructor(
+    private readonly exec: Docker.Exec,
+    private readonly sock: Duplex,
+    private readonly onClosed: () => void,
+  ) {
+    sock.on("data", (b: Buffer) => {
+      const s = this.decoder.write(b);
+      if (!s) return;
+      this.gotOutput?.();
+      if (this.dataListeners.size === 0) this.backlog.push(s);
+      else for (const l of this.dataListeners) l(s);
+    });
+    sock.on("error", () => {}); // 'close' follows
+    sock.on("close", () => {
+      this.notifyClosed();
+      void this.finish();
+    });
+  }
+
+  /** Once, and synchronously from close(): the sandbox must stop the shell before the next attach. */
+  private notifyClosed(): void {
+    if (this.closedNotified) return;
+    this.closedNotified = true;
+    this.onClosed();
+  }
+
+  private async finish(): Promise<void> {
+    if (this.exitInfo) return;
+    const exitCode = this.closedByUs ? null : await execExitCode(this.exec);
+    this.exitInfo = { exitCode, reason: this.closedByUs ? "closed" : exitCode === null ? "detached" : "exited" };
+    for (const l of this.exitListeners) l(this.exitInfo);
+    this.exitListeners.clear();
+  }
+
+  write(data: string): void {
+    if (!this.sock.destroyed) this.sock.write(data);
+  }
+
+  /** Resolves at the first output (the first prompt), or after `ms`. */
+  whenOutput(ms: number): Promise<void> {
+    let t: NodeJS.Timeout | undefined;
+    return Promise.race([this.firstOutput, new Promise<void>((r) => (t = setTimeout(r, ms)))]).finally(() => clearTimeout(t));
+  }
+
+  get closed(): boolean {
+    return this.closedByUs || this.exitInfo !== null || this.sock.destroyed;
+  }
+
+  /** A resize at the prompt makes readline redraw it (marks A and B again). Same size: nothing sent. */
+  resize(cols: number, rows: number): void {
+    if (!(cols > 0 && rows > 0)) return;
+    const size = `${Math.floor(cols)}x${Math.floor(rows)}`;
+    if (size === this.size) return;
+    this.size = size;
+    this.exec.resize({ h: Math.floor(rows), w: Math.floor(cols) }).catch(() => {});
+  }
+
+  onData(listener: (chunk: string) => void): Disposable {
+    this.dataListeners.add(listener);
+    if (this.backlog.length) {
+      const early = this.backlog.join("");
+      this.backlog = [];
+      listener(early);
+    }
+    return { dispose: () => void this.dataListeners.delete(listener) };
+  }
+
+  onExit(listener: (info: ExitInfo) => void): Disposable {
+    if (this.exitInfo) {
+      const info = this.exitInfo;
+      queueMicrotask(() => listener(info));
+      return { dispose() {} };
+    }
+    this.exitListeners.add(listener);
+    return { dispose: () => void this.exitListeners.delete(listener) };
+  }
+
+  /** Back-pressure: stop reading the socket; the engine then stops reading the PTY, and bash blocks. */
+  pause(): void {
+    this.sock.pause();
+  }
+
+  resume(): void {
+    this.sock.resume();
+  }
+
+  close(): void {
+    if (this.closedByUs || this.exitInfo) return;
+    this.closedByUs = true;
+    this.notifyClosed();
+    this.sock.end();
+    this.sock.destroy();
+  }
+}

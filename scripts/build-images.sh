@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Build Plateau's sandbox images: plateau/base, then plateau/bash-fs1..4 FROM it.
+#   scripts/build-images.sh [--force]
+# Idempotent: every image carries a label with the hash of its inputs, and a build whose hash
+# matches the existing image is skipped. Without debian:bookworm-slim (no registry), the base
+# comes from debootstrap; its tarball is cached under .data/images/.
+set -euo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CACHE="$REPO/.data/images"
+LABEL=dev.plateau.inputs
+FORCE=0; [ "${1:-}" = "--force" ] && FORCE=1
+export DOCKER_BUILDKIT=0 # the classic builder: no buildx plugin needed, works with dockerd 20.10
+
+say() { echo "build-images: $*"; }
+die() { echo "build-images: $*" >&2; exit 1; }
+
+command -v docker >/dev/null || die "docker CLI not found: run: apt-get install -y docker.io"
+if ! env_line="$("$REPO/scripts/engine.sh" env 2>/dev/null)"; then
+  die "no Docker engine answers: run: scripts/engine.sh start"
+fi
+eval "$env_line"
+
+# hash of files (names relative to REPO, and contents) plus extra strings
+hash_inputs() {
+  { for f in "$@"; do
+      if [ -f "$REPO/$f" ]; then echo "== $f"; cat "$REPO/$f"; else echo "== $f"; fi
+    done; } | sha256sum | cut -c1-16
+}
+image_label() { docker image inspect -f "{{ index .Config.Labels \"$LABEL\" }}" "$1" 2>/dev/null || true; }
+up_to_date() { [ "$FORCE" = 0 ] && [ "$(image_label "$1")" = "$2" ]; }
+
+# The Debian mirror this machine's apt uses (deb822 sources first, then the one-line format).
+debian_mirror() {
+  local m=""
+  if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+    m="$(awk '/^URIs:/ && $2 !~ /security/ {print $2; exit}' /etc/apt/sources.list.d/debian.sources)"
+  fi
+  if [ -z "$m" ] && [ -f /etc/apt/sources.list ]; then
+    m="$(awk '$1 == "deb" && $0 !~ /security/ {for (i = 2; i <= NF; i++) if ($i ~ /^[a-z]+:\/\//) {print $i; exit}}' /etc/apt/sources.list)"
+  fi
+  echo "${m:-http://deb.debian.org/debian}"
+}
+
+build_base() {
+  local hash tar rootfs pkgs mirror
+  hash="$(hash_inputs docker/base/packages.txt docker/base/Dockerfile)"
+  if up_to_date plateau/base:latest "$hash"; then say "plateau/base is up to date ($hash)"; return; fi
+  if docker image inspect debian:bookworm-slim >/dev/null 2>&1; then
+    say "building plateau/base FROM debian:bookworm-slim"
+    mkdir -p "$CACHE"
+    if ! docker build --force-rm --label "$LABEL=$hash" -t plateau/base:latest "$REPO/docker/base" >"$CACHE/build-base.log" 2>&1; then
+      tail -n 20 "$CACHE/build-base.log" >&2
+      die "docker build of plateau/base failed (log: $CACHE/build-base.log)"
+    fi
+    say "built plateau/base ($hash)"
+    return
+  fi
+  tar="$CACHE/base-$hash.tar"
+  if [ ! -f "$tar" ]; then
+    command -v debootstrap >/dev/null || die "no debian:bookworm-slim image and no debootstrap: run: apt-get install -y debootstrap"
+    pkgs="$(sed -e 's/#.*//' "$REPO/docker/base/packages.txt" | tr -s ' \t\n' ',' | sed -e 's/^,//' -e 's/,$//')"
+    mirror="$(debian_mirror)"
+    rootfs="$CACHE/rootfs.tmp"
+    mkdir -p "$CACHE"
+    # a previous interrupted run may have left proc/sys mounted inside the target
+    umount -R "$rootfs/proc" "$rootfs/sys" 2>/dev/null || true
+    rm -rf "$rootfs"
+    say "debootstrap bookworm from $mirror (about a minute; log: $CACHE/debootstrap.log)"
+    if ! debootstrap --variant=minbase --include="$pkgs" bookworm "$rootfs" "$mirror" >"$CACHE/debootstrap.log" 2>&1; then
+      say "debootstrap failed; trying once more (a mirror hiccup?)"
+      umount -R "$rootfs/proc" "$rootfs/sys" 2>/dev/null || true
+      rm -rf "$rootfs"
+      if ! debootstrap --variant=minbase --include="$pkgs" bookworm "$rootfs" "$mirror" >"$CACHE/debootstrap.log" 2>&1; then
+        tail -n 20 "$CACHE/debootstrap.log" >&2
+        die "debootstrap failed (full log: $CACHE/debootstrap.log)"
+      fi
+    fi
+    umount -R "$rootfs/proc" "$rootfs/sys" 2>/dev/null || true
+    # what debian:bookworm-slim leaves out too: apt caches, documentation, translations
+    rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/* "$rootfs"/var/log/bootstrap.log \
+      "$rootfs"/usr/share/doc/* "$rootfs"/usr/share/man/* "$rootfs"/usr/share/info/* "$rootfs"/usr/share/locale/*
+    say "packing rootfs ($(du -sh "$rootfs" | cut -f1))"
+    tar --numeric-owner -C "$rootfs" -cf "$tar.part" .
+    mv "$tar.part" "$tar"
+    rm -rf "$rootfs"
+    find "$CACHE" -maxdepth 1 -name 'base-*.tar' ! -name "base-$hash.tar" -delete # old inputs
+  else
+    say "using cached rootfs tarball $tar"
+  fi
+  say "importing plateau/base"
+  docker import \
+    -c "LABEL $LABEL=$hash" \
+    -c 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+    -c 'ENV LANG=C.UTF-8' \
+    -c 'CMD ["bash"]' \
+    "$tar" plateau/base:latest >/dev/null
+  say "built plateau/base ($hash)"
+}
+
+build_bash() {
+  local fs="$1" base_id hash files
+  base_id="$(docker image inspect -f '{{.Id}}' plateau/base:latest)"
+  mkdir -p "$CACHE"
+  files="$(cd "$REPO" && find docker/bash -type f ! -name '*.md' | LC_ALL=C sort)"
+  # shellcheck disable=SC2086
+  hash="$(hash_inputs $files | { cat; echo "$base_id fs$fs"; } | sha256sum | cut -c1-16)"
+  if up_to_date "plateau/bash-fs$fs:latest" "$hash"; then say "plateau/bash-fs$fs is up to date ($hash)"; return; fi
+  say "building plateau/bash-fs$fs"
+  if ! docker build --force-rm --network none --build-arg "FS=$fs" --label "$LABEL=$hash" \
+    -t "plateau/bash-fs$fs:latest" -f "$REPO/docker/bash/Dockerfile" "$REPO/docker/bash" \
+    >"$CACHE/build-bash-fs$fs.log" 2>&1; then
+    tail -n 20 "$CACHE/build-bash-fs$fs.log" >&2
+    die "docker build of plateau/bash-fs$fs failed (log: $CACHE/build-bash-fs$fs.log)"
+  fi
+  say "built plateau/bash-fs$fs ($hash)"
+}
+
+t0=$SECONDS
+build_base
+for fs in 1 2 3 4; do build_bash "$fs"; done
+docker image prune -f --filter "label=$LABEL" >/dev/null 2>&1 || true # dangling old builds
+say "done in $((SECONDS - t0)) s"
