@@ -4,19 +4,20 @@
 //  2. batch throughput (episodes/min) of the gold policy over the 200 Bash tasks (file systems
 //     1-4) at concurrency 1 and 4 — and the gold policy's success rate, with every task where the
 //     gold does not reproduce itself.
-//  3. where a step's time goes: typing → echo (pty and docker), echo → command start (the shell's
-//     PS0 hook that reports the command line), the command, its end → the observation handed back.
-// Usage: tsx bench/agents.ts [--tasks all] [--concurrency 1,4] [--api-steps 99] [--skip-runs] [--out .data/bench/agents.json]
+//  3. where a step's time goes: the harness's own code, the live session and shell (typing, the
+//     shell's PS0 hook, the marks), and what the session API's handler adds.
+// Usage: tsx bench/agents.ts [--tasks all] [--concurrency 1,4] [--api-steps 49] [--skip-runs] [--url URL --token T]
+//                            [--out .data/bench/agents.json]
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import os from "node:os";
 import { startTestPlateau, type TestPlateau } from "../lib/runtime/testing";
-import { ServerEvents, type SessionState } from "../lib/sessions/protocol";
 import { closeTestPlateau } from "../lib/agents/testing/closeTestPlateau";
 import { AgentRunner } from "../lib/agents/runs/AgentRunner";
 import type { PlayOutcome } from "../lib/agents/playEpisode";
 import { ApiEpisodes } from "../lib/agents/api/ApiEpisodes";
+import { actOnce } from "../lib/agents/actOnce";
 import { closeEpisode, createEpisode, CreateEpisodeBody, stepEpisode } from "../lib/agents/api/episodesApi";
 
 const { values } = parseArgs({
@@ -26,6 +27,9 @@ const { values } = parseArgs({
     "api-steps": { type: "string", default: "200" },
     out: { type: "string", default: ".data/bench/agents.json" },
     "skip-runs": { type: "boolean", default: false },
+    /** Also measure steps over HTTP against a running Plateau (its URL and an API token). */
+    url: { type: "string" },
+    token: { type: "string" },
   },
 });
 const TARGET_OVERHEAD_MS = 5;
@@ -43,6 +47,7 @@ async function main() {
   try {
     if (!values["skip-runs"]) await batchRuns(p, report);
     await apiSteps(p, report);
+    if (values.url && values.token) await httpSteps(values.url, values.token, report);
   } finally {
     report.loadAverageAfter = os.loadavg();
     mkdirSync(path.dirname(values.out!), { recursive: true });
@@ -64,6 +69,7 @@ async function batchRuns(p: TestPlateau, report: Record<string, unknown>) {
 
     const runs: Array<Record<string, unknown>> = [];
     const stepOverheads: number[] = [];
+    const harnessOwn: number[] = [];
     for (const c of values.concurrency!.split(",").map(Number)) {
       const t0 = Date.now();
       const { runId, total } = await runner.create({ policy: "gold", tasks: values.tasks!, turnLimit: 3, concurrency: c, name: `bench gold c${c} ${Date.now()}` });
@@ -83,8 +89,15 @@ async function batchRuns(p: TestPlateau, report: Record<string, unknown>) {
         orderBy: [{ task: { dataset: "asc" } }, { task: { index: "asc" } }],
       });
       const overheads: number[] = [];
-      for (const e of eps) for (const t of outcomes.get(e.id)?.timings ?? []) overheads.push(t.wallMs - t.commandMs);
+      const own: number[] = [];
+      for (const e of eps) {
+        for (const t of outcomes.get(e.id)?.timings ?? []) {
+          overheads.push(t.wallMs - t.commandMs);
+          own.push(t.wallMs - t.sessionMs);
+        }
+      }
       stepOverheads.push(...overheads);
+      harnessOwn.push(...own);
       const failures = eps
         .filter((e) => !e.scores.find((s) => s.mode === "plateau")?.success)
         .map((e) => {
@@ -110,54 +123,60 @@ async function batchRuns(p: TestPlateau, report: Record<string, unknown>) {
     }
     report.runs = runs;
     report.runnerStepOverheadMs = { median: quantile(stepOverheads, 0.5), p99: quantile(stepOverheads, 0.99), n: stepOverheads.length, target: TARGET_OVERHEAD_MS };
+    report.runnerHarnessOwnMs = { median: quantile(harnessOwn, 0.5), p99: quantile(harnessOwn, 0.99), n: harnessOwn.length };
 
     const ro = report.runnerStepOverheadMs as { median: number; p99: number; n: number };
+    const ho = report.runnerHarnessOwnMs as { median: number; p99: number };
     console.log(`\nbatch runner (gold, ${ro.n} steps): overhead per step beyond the command's own time median ${fmt(ro.median)} ms, p99 ${fmt(ro.p99)} ms (target ≤ ${TARGET_OVERHEAD_MS} ms)`);
+    console.log(`  of which the agent harness's own code (outside the live session): median ${fmt(ho.median)} ms, p99 ${fmt(ho.p99)} ms`);
   }
 }
 
-/** The session API's step handler (HTTP and validation excluded): `true` in one episode, with a breakdown. */
+/**
+ * `true`, alternately typed straight into the session (runAction) and through the session API's step
+ * handler (HTTP excluded): what the session and the shell cost beyond the command, and what the API adds.
+ */
 async function apiSteps(p: TestPlateau, report: Record<string, unknown>) {
   const api = { prisma: p.db.prisma, sessions: p.sessions, episodes: new ApiEpisodes() };
-  const n = Math.min(Number(values["api-steps"]), 99);
+  const n = Math.min(Number(values["api-steps"]), 49);
   const created = await createEpisode(api, "bench", CreateEpisodeBody.parse({ task: "fs4:0", turnLimit: 100, timeoutMs: 10_000 }));
   const id = (created.body as { episodeId: string }).episodeId;
   const session = p.sessions.get(id)!;
-  let mark: { echo?: number; start?: number; end?: number } = {};
-  await session.attach({
-    id: "bench", canType: false,
-    emit: (event, payload) => {
-      const t = performance.now();
-      if (event === ServerEvents.output) mark.echo ??= t;
-      else if (event === ServerEvents.state && (payload as SessionState).busy) mark.start ??= t;
-      else if (event === ServerEvents.step) mark.end ??= t;
-    },
-  });
-  const over: number[] = [];
-  const parts = { typingToEcho: [] as number[], echoToStart: [] as number[], command: [] as number[], endToReturn: [] as number[], durationMs: [] as number[] };
+  const direct: number[] = [];
+  const handler: number[] = [];
   for (let i = 0; i < n; i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    mark = {};
+    await new Promise((r) => setTimeout(r, 50)); // let the prompt of the last step arrive
+    const a1 = await actOnce(session, "true", 10_000);
+    if (a1.kind === "step") direct.push(a1.wallMs - a1.r.step!.durationMs);
+    await new Promise((r) => setTimeout(r, 50));
     const t0 = performance.now();
-    const r = (await stepEpisode(api, "bench", id, "true")).body as { info: { durationMs: number } };
-    const t1 = performance.now();
-    over.push(t1 - t0 - r.info.durationMs);
-    parts.durationMs.push(r.info.durationMs);
-    if (mark.echo && mark.start && mark.end) {
-      parts.typingToEcho.push(mark.echo - t0);
-      parts.echoToStart.push(mark.start - mark.echo);
-      parts.command.push(mark.end - mark.start);
-      parts.endToReturn.push(t1 - mark.end);
-    }
+    const a = (await stepEpisode(api, "bench", id, "true")).body as { info: { durationMs: number } };
+    handler.push(performance.now() - t0 - a.info.durationMs);
   }
-  session.detach("bench");
   await closeEpisode(api, "bench", id);
-  const q = (xs: number[]) => ({ median: quantile(xs, 0.5), p99: quantile(xs, 0.99) });
-  report.apiStepOverheadMs = { ...q(over), n: over.length, target: TARGET_OVERHEAD_MS };
-  report.apiStepBreakdownMs = Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, q(v)]));
-  const ao = report.apiStepOverheadMs as { median: number; p99: number };
-  console.log(`session API step handler (${over.length} × \`true\`): overhead per step beyond the command's own time median ${fmt(ao.median)} ms, p99 ${fmt(ao.p99)} ms (target ≤ ${TARGET_OVERHEAD_MS} ms)`);
-  for (const [k, v] of Object.entries(parts)) console.log(`  ${k.padEnd(13)} median ${fmt(q(v).median)} ms, p99 ${fmt(q(v).p99)} ms`);
+  const q = (xs: number[]) => ({ median: quantile(xs, 0.5), p99: quantile(xs, 0.99), n: xs.length });
+  report.sessionStepOverheadMs = q(direct);
+  report.apiStepOverheadMs = { ...q(handler), target: TARGET_OVERHEAD_MS };
+  console.log(`\nper step of \`true\`, beyond the command's own time (target ≤ ${TARGET_OVERHEAD_MS} ms):`);
+  console.log(`  typed straight into the session (actOnce):   median ${fmt(q(direct).median)} ms, p99 ${fmt(q(direct).p99)} ms`);
+  console.log(`  through the session API's step handler:      median ${fmt(q(handler).median)} ms, p99 ${fmt(q(handler).p99)} ms`);
+}
+
+/** The same steps through HTTP (Next route, token check, JSON) against a running server. */
+async function httpSteps(url: string, token: string, report: Record<string, unknown>) {
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const post = async (path: string, body: unknown) => (await fetch(`${url}${path}`, { method: "POST", headers, body: JSON.stringify(body) })).json();
+  const created = await post("/api/v1/episodes", { task: "fs4:0", turnLimit: 100 });
+  const over: number[] = [];
+  for (let i = 0; i < Math.min(Number(values["api-steps"]), 49); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    const t0 = performance.now();
+    const r = await post(`/api/v1/episodes/${created.episodeId}/step`, { action: "true" });
+    over.push(performance.now() - t0 - r.info.durationMs);
+  }
+  await fetch(`${url}/api/v1/episodes/${created.episodeId}`, { method: "DELETE", headers });
+  report.httpStepOverheadMs = { median: quantile(over, 0.5), p99: quantile(over, 0.99), n: over.length, url };
+  console.log(`  over HTTP (${url}):                 median ${fmt(quantile(over, 0.5))} ms, p99 ${fmt(quantile(over, 0.99))} ms`);
 }
 
 main().then(

@@ -75,39 +75,43 @@ async function plateauReady(url: string): Promise<{ ms: number; page: Page }> {
   await page.goto(url);
   await page.waitForFunction(() => performance.getEntriesByName("plateau:replay-ready").length > 0, null, { timeout: 60_000, polling: 5 });
   const ms = await page.evaluate(() => performance.getEntriesByName("plateau:replay-ready")[0].startTime);
+  const loaded = await page.evaluate(() => performance.getEntriesByName("plateau:replay-loaded")[0]?.startTime ?? NaN);
+  if (process.env.BENCH_VERBOSE) console.log(`  ready ${ms.toFixed(0)} ms (recording loaded at ${loaded.toFixed(0)} ms)`);
   return { ms, page };
 }
 
+// In-page code is passed as text: tsx would otherwise add helpers (__name) the page does not have.
+const PLATEAU_SEEKS = `async (ts) => {
+  const r = window.__plateauReplay;
+  const frame = () => new Promise((res) => requestAnimationFrame(() => res()));
+  r.player.dispatch({ type: "idleCap", cap: null }); // recorded seconds, as asciinema plays them
+  await r.settled();
+  const resolved = [], shown = [];
+  for (const t of ts) {
+    const t0 = performance.now();
+    r.player.dispatch({ type: "seekTime", time: t });
+    await r.settled();
+    resolved.push(performance.now() - t0);
+    await frame();
+    shown.push(performance.now() - t0);
+  }
+  const e0 = performance.now();
+  r.player.dispatch({ type: "last" });
+  await r.settled();
+  const end = performance.now() - e0;
+  const turns = [];
+  const n = r.view().turnCount;
+  for (let i = 0; i < ts.length; i++) {
+    const t0 = performance.now();
+    r.player.dispatch({ type: "seekTurn", turn: 1 + ((i * 7919) % n) });
+    await r.settled();
+    turns.push(performance.now() - t0);
+  }
+  return { resolved, shown, end, turns };
+}`;
+
 async function plateauSeeks(page: Page, times: number[]): Promise<{ resolved: number[]; shown: number[]; end: number; turns: number[] }> {
-  return page.evaluate(async (ts) => {
-    const r = window.__plateauReplay!;
-    const frame = () => new Promise<void>((res) => requestAnimationFrame(() => res()));
-    r.player.dispatch({ type: "idleCap", cap: null }); // recorded seconds, as asciinema plays them
-    await r.settled();
-    const resolved: number[] = [];
-    const shown: number[] = [];
-    for (const t of ts) {
-      const t0 = performance.now();
-      r.player.dispatch({ type: "seekTime", time: t });
-      await r.settled();
-      resolved.push(performance.now() - t0);
-      await frame();
-      shown.push(performance.now() - t0);
-    }
-    const e0 = performance.now();
-    r.player.dispatch({ type: "last" });
-    await r.settled();
-    const end = performance.now() - e0;
-    const turns: number[] = [];
-    const n = r.view()!.turnCount;
-    for (let i = 0; i < ts.length; i++) {
-      const t0 = performance.now();
-      r.player.dispatch({ type: "seekTurn", turn: 1 + ((i * 7919) % n) });
-      await r.settled();
-      turns.push(performance.now() - t0);
-    }
-    return { resolved, shown, end, turns };
-  }, times);
+  return page.evaluate(`(${PLATEAU_SEEKS})(${JSON.stringify(times)})`);
 }
 
 /** A static page with asciinema-player and the same .cast file, served locally. */
@@ -144,23 +148,24 @@ async function asciinemaReady(url: string): Promise<{ ms: number; page: Page }> 
   return { ms: await page.evaluate(() => performance.getEntriesByName("asciinema:ready")[0].startTime), page };
 }
 
+const ASCIINEMA_SEEKS = `async (ts) => {
+  const p = window.player;
+  const frame = () => new Promise((res) => requestAnimationFrame(() => res()));
+  const resolved = [], shown = [];
+  for (const t of ts) {
+    const t0 = performance.now();
+    await p.seek(t);
+    resolved.push(performance.now() - t0);
+    await frame();
+    shown.push(performance.now() - t0);
+  }
+  const e0 = performance.now();
+  await p.seek(p.getDuration());
+  return { resolved, shown, end: performance.now() - e0 };
+}`;
+
 async function asciinemaSeeks(page: Page, times: number[]): Promise<{ resolved: number[]; shown: number[]; end: number }> {
-  return page.evaluate(async (ts) => {
-    const p = (window as unknown as { player: { seek(t: number): Promise<unknown>; getDuration(): number } }).player;
-    const frame = () => new Promise<void>((res) => requestAnimationFrame(() => res()));
-    const resolved: number[] = [];
-    const shown: number[] = [];
-    for (const t of ts) {
-      const t0 = performance.now();
-      await p.seek(t);
-      resolved.push(performance.now() - t0);
-      await frame();
-      shown.push(performance.now() - t0);
-    }
-    const e0 = performance.now();
-    await p.seek(p.getDuration());
-    return { resolved, shown, end: performance.now() - e0 };
-  }, times);
+  return page.evaluate(`(${ASCIINEMA_SEEKS})(${JSON.stringify(times)})`);
 }
 
 const median = (xs: number[]) => summarize(xs).median;
@@ -182,6 +187,8 @@ try {
 
   // 2. Seeks on the recording.
   const { page } = await plateauReady(`${base}/episodes/${recorded}`);
+  // Seek once the page is done loading (the steps' outputs arrive after it is interactive).
+  await page.waitForFunction(() => performance.getEntriesByName("plateau:replay-outputs").length > 0, null, { timeout: 60_000 });
   const p = await plateauSeeks(page, seekTimes);
   await page.context().close();
   const plateau = { resolved: summarize(p.resolved), shown: summarize(p.shown), end: p.end, turns: summarize(p.turns) };

@@ -6,6 +6,7 @@ const LINKS = [
   { href: "/episodes", label: "Episodes" },
   { href: "/compare", label: "Compare" },
   { href: "/runs", label: "Runs" },
+  { href: "/agent-runs", label: "Agents" },
 ];
 
 export function NavBar() {

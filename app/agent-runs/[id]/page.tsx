@@ -1,0 +1,14 @@
+import { notFound } from "next/navigation";
+import { getPlateau } from "@/lib/runtime/context";
+import { agentRunPageData } from "@/lib/agents/runs/runPageData";
+import type { AgentRunner } from "@/lib/agents/runs/AgentRunner";
+import { RunView } from "@/components/agents/RunView";
+
+export const dynamic = "force-dynamic";
+
+export default async function AgentRunPage({ params }: { params: Promise<{ id: string }> }) {
+  const p = getPlateau();
+  const data = await agentRunPageData(p.prisma, (await params).id, (p.services.get("agentRuns") as AgentRunner | undefined) ?? null);
+  if (!data) notFound();
+  return <RunView initial={data.progress} meta={data.meta} episodes={data.episodes} />;
+}

@@ -1,0 +1,9 @@
+import { getPlateau } from "@/lib/runtime/context";
+import { importUpload } from "@/lib/importers/http/importUpload";
+
+export const dynamic = "force-dynamic";
+
+/** POST /api/imports — multipart (file fields + run, model, strategy, turns) or JSON {files: [{name, content}], run?…}. */
+export async function POST(req: Request) {
+  return importUpload(getPlateau().prisma, req);
+}

@@ -1,0 +1,12 @@
+import { createTokenResponse, listTokensResponse } from "@/lib/auth/tokenRoutes";
+
+export const dynamic = "force-dynamic";
+
+export function GET() {
+  return listTokensResponse();
+}
+
+/** {name} → {id, name, token, createdAt}: the token is shown this once. */
+export function POST(req: Request) {
+  return createTokenResponse(req);
+}

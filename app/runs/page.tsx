@@ -1,0 +1,9 @@
+import { getPlateau } from "@/lib/runtime/context";
+import { listRuns } from "@/lib/stats";
+import { RunList } from "@/components/runs/RunList";
+
+export const dynamic = "force-dynamic";
+
+export default async function RunsPage() {
+  return <RunList runs={await listRuns(getPlateau().prisma)} />;
+}

@@ -1,0 +1,171 @@
+// bench/stats — the import and the stats against DESIGN.md's targets:
+//  1. import throughput (episodes/s) of all InterCode logs in ../shared/datasets/intercode/logs, and
+//     of ~20,000 episodes (the logs four times over, each copy new bytes) — target ≤ 30 s;
+//  2. /api/stats latency over 100,000 synthetic episodes with 1,000,000 steps: the plateau chart
+//     (SR@k + table: target ≤ 300 ms), and the full response (error rate by turn, overlap, split).
+// Each figure is the median and p99 of --iterations runs after warm-up, through the route handler
+// (zod → SQL → JSON) on a fresh embedded PostgreSQL. The machine's load average is recorded too.
+// Usage: tsx bench/stats.ts [--reps 3] [--iterations 100] [--episodes 100000] [--steps 10] [--out .data/bench/stats.json]
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { openTestDatabase } from "../lib/db/testing";
+import { loadTasks } from "../lib/tasks";
+import { importLogs, type ImportFile } from "../lib/importers";
+import { interCodeLogs, interCodeLogsDir } from "../lib/importers/testing/interCodeLogs";
+import { setPlateau } from "../lib/runtime/context";
+import { GET } from "../app/api/stats/route";
+import type { Db } from "../lib/db";
+
+const { values } = parseArgs({
+  options: {
+    reps: { type: "string", default: "3" },
+    iterations: { type: "string", default: "100" },
+    episodes: { type: "string", default: "100000" },
+    steps: { type: "string", default: "10" },
+    out: { type: "string", default: ".data/bench/stats.json" },
+  },
+});
+const TARGET_IMPORT_S = 30;
+const TARGET_CHART_MS = 300;
+const CHART_CASE = "plateau chart + table, 10 runs, all episodes";
+
+// Synthetic episodes for bench/stats: `episodes` SQL episodes in 10 runs (four strategies, three
+// models), each with `stepsPer` steps and an InterCode score, written by PostgreSQL itself.
+
+export async function makeSyntheticEpisodes(prisma: Db, episodes: number, stepsPer: number): Promise<void> {
+  await prisma.$executeRaw`SELECT setseed(0.42)`;
+  await prisma.$executeRaw`
+    INSERT INTO "Run" (id, name, kind, environment, model, strategy, "turnLimit", status, total)
+    SELECT 'bench-run-' || i, 'bench run ' || i, 'agent', 'sql', 'model-' || (i % 3),
+      (ARRAY['try_again', 'react', 'plan_solve', 'single_turn'])[i % 4 + 1], 10, 'done', ${episodes} / 10
+    FROM generate_series(0, 9) AS i`;
+  await prisma.$executeRaw`
+    WITH tasks AS (SELECT array_agg(id ORDER BY index) AS ids, count(*)::int AS n FROM "Task" WHERE dataset = 'spider_dev')
+    INSERT INTO "Episode" (id, "taskId", "runId", "playerKind", model, strategy, source, status, "turnLimit", turns, "errorRate")
+    SELECT 'bench-ep-' || g, tasks.ids[1 + (g / 10) % tasks.n], 'bench-run-' || (g % 10), 'agent', 'model-' || ((g % 10) % 3),
+      (ARRAY['try_again', 'react', 'plan_solve', 'single_turn'])[(g % 10) % 4 + 1], 'live', 'submitted', 10,
+      1 + floor(random() * 10)::int, random()
+    FROM generate_series(0, ${episodes - 1}) AS g, tasks`;
+  await prisma.$executeRaw`
+    INSERT INTO "Score" ("episodeId", mode, reward, success, "solvedAtTurn", "maxRewardIdx", version)
+    SELECT id, 'intercode', CASE WHEN ok THEN 1 ELSE round(random()::numeric, 2)::float8 * 0.99 END, ok,
+      CASE WHEN ok THEN at END, CASE WHEN ok THEN at - 1 END, 'bench'
+    FROM (SELECT id, random() < 0.2 + 0.06 * (substr("runId", 11)::int) AS ok, 1 + floor(random() * 10)::int AS at
+          FROM "Episode" WHERE id LIKE 'bench-ep-%') AS e`;
+  await prisma.$executeRaw`
+    INSERT INTO "Step" ("episodeId", index, action, observation, admissible, reward)
+    SELECT e.id, s, 'SELECT name FROM singer WHERE age > ' || s, 'Error executing query: Unknown column ''nme'' in ''field list'' (synthetic ' || s || ')',
+      random() > 0.3, 0
+    FROM "Episode" e CROSS JOIN generate_series(0, ${stepsPer - 1}) AS s
+    WHERE e.id LIKE 'bench-ep-%'`;
+  await prisma.$executeRaw`ANALYZE`;
+}
+
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+}
+const load = () => os.loadavg().map((x) => Math.round(x * 10) / 10);
+
+/** The same logs with different bytes (JSON allows trailing whitespace), so none is "already imported". */
+function copies(files: ImportFile[], n: number): ImportFile[] {
+  return Array.from({ length: n }, (_, i) =>
+    files.map((f) => ({ name: `copy${i}/${f.name}`, content: Buffer.concat([Buffer.from(f.content as Uint8Array), Buffer.from(" ".repeat(i + 1))]) })),
+  ).flat();
+}
+
+async function importBench(reps: number) {
+  const out: Record<string, unknown> = {};
+  const logs = interCodeLogs();
+  for (const [label, times] of [["all logs once", 1], ["all logs four times (~20,000 episodes)", 4]] as const) {
+    const runs: { seconds: number; episodes: number; steps: number; perSecond: number }[] = [];
+    for (let r = 0; r < reps; r++) {
+      const db = await openTestDatabase();
+      try {
+        await loadTasks(db.prisma, "data/intercode");
+        const files = copies(logs, times);
+        const t0 = performance.now();
+        const report = await importLogs(db.prisma, files);
+        const seconds = (performance.now() - t0) / 1000;
+        if (report.rejected.length) throw new Error(report.rejected[0].message);
+        const episodes = report.runs.reduce((s, x) => s + x.episodes, 0);
+        runs.push({ seconds, episodes, steps: await db.prisma.step.count(), perSecond: episodes / seconds });
+      } finally {
+        await db.close();
+      }
+      process.stderr.write(`  import, ${label}: ${runs.at(-1)!.episodes} episodes in ${runs.at(-1)!.seconds.toFixed(2)} s\n`);
+    }
+    const seconds = runs.map((x) => x.seconds);
+    out[label] = { episodes: runs[0].episodes, steps: runs[0].steps, medianSeconds: quantile(seconds, 0.5), maxSeconds: Math.max(...seconds), medianEpisodesPerSecond: quantile(runs.map((x) => x.perSecond), 0.5), runs };
+  }
+  return out;
+}
+
+async function latencyBench(episodes: number, steps: number, iterations: number) {
+  const db = await openTestDatabase();
+  try {
+    await loadTasks(db.prisma, "data/intercode");
+    const t0 = performance.now();
+    await makeSyntheticEpisodes(db.prisma, episodes, steps);
+    process.stderr.write(`  ${episodes} synthetic episodes, ${await db.prisma.step.count()} steps in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    setPlateau({ prisma: db.prisma, databaseKind: "embedded", sandbox: { driver: null, reason: "bench" }, services: new Map() });
+    const size = `${episodes} episodes, ${episodes * steps} steps`;
+    const cases: [string, string][] = [
+      [CHART_CASE, "errorByTurn=0&overlap=0"],
+      [`plateau chart + table by strategy (${size})`, "group=strategy&errorByTurn=0&overlap=0"],
+      [`full response, 10 runs (${size}; no overlap: more than 8 groups)`, ""],
+      [`full response by strategy, with overlap and hardness split (${size})`, "group=strategy&split=hardness"],
+      [`full response, 2 runs (${episodes / 5} episodes), with overlap and split`, "runs=bench%20run%201,bench%20run%202&split=hardness"],
+    ];
+    const out: Record<string, unknown> = {};
+    for (const [label, query] of cases) {
+      const call = async () => {
+        const res = await GET(new Request(`http://bench/api/stats?${query}`));
+        if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
+        return res.text();
+      };
+      for (let i = 0; i < 3; i++) await call();
+      const ms: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < iterations; i++) {
+        const t = performance.now();
+        bytes = (await call()).length;
+        ms.push(performance.now() - t);
+      }
+      out[label] = { query: `/api/stats?${query}`, medianMs: quantile(ms, 0.5), p99Ms: quantile(ms, 0.99), bytes, iterations };
+      process.stderr.write(`  ${label}: median ${quantile(ms, 0.5).toFixed(1)} ms, p99 ${quantile(ms, 0.99).toFixed(1)} ms\n`);
+    }
+    return out;
+  } finally {
+    await db.close();
+  }
+}
+
+async function main() {
+  const report: Record<string, unknown> = { when: new Date().toISOString(), logs: interCodeLogsDir(), cpus: os.cpus().length, loadBefore: load() };
+  process.stderr.write(`bench/stats: load average ${load().join(" ")}\n`);
+  report.import = await importBench(Number(values.reps));
+  report.loadBetween = load();
+  report.stats = await latencyBench(Number(values.episodes), Number(values.steps), Number(values.iterations));
+  report.loadAfter = load();
+  const imp = report.import as Record<string, { medianSeconds: number; medianEpisodesPerSecond: number; episodes: number }>;
+  const big = imp["all logs four times (~20,000 episodes)"];
+  const chart = (report.stats as Record<string, { medianMs: number; p99Ms: number }>)[CHART_CASE];
+  report.targets = {
+    importSeconds: { target: TARGET_IMPORT_S, measured: big.medianSeconds, episodes: big.episodes, ok: big.medianSeconds <= TARGET_IMPORT_S },
+    plateauChartMs: { target: TARGET_CHART_MS, median: chart.medianMs, p99: chart.p99Ms, ok: chart.p99Ms <= TARGET_CHART_MS },
+  };
+  mkdirSync(path.dirname(values.out!), { recursive: true });
+  writeFileSync(values.out!, JSON.stringify(report, null, 2));
+  console.log(`import: ${imp["all logs once"].episodes} episodes at ${imp["all logs once"].medianEpisodesPerSecond.toFixed(0)} episodes/s; ` +
+    `${big.episodes} episodes in ${big.medianSeconds.toFixed(1)} s (target ≤ ${TARGET_IMPORT_S} s)`);
+  console.log(`plateau chart over ${values.episodes} episodes: median ${chart.medianMs.toFixed(0)} ms, p99 ${chart.p99Ms.toFixed(0)} ms (target ≤ ${TARGET_CHART_MS} ms)`);
+  console.log(`load average ${(report.loadBefore as number[]).join(" ")} → ${load().join(" ")} on ${os.cpus().length} cores; report: ${values.out}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

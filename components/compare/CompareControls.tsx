@@ -1,0 +1,91 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useState, useTransition } from "react";
+import { GROUP_KEYS, GROUP_LABELS, SCORE_MODES } from "@/lib/stats/groupKeys";
+import type { StatsQuery } from "@/lib/stats/statsQuery";
+import type { RunSummary } from "@/lib/stats/listRuns";
+import { ENVIRONMENTS } from "@/lib/environments/types";
+
+interface Props {
+  runs: RunSummary[];
+  query: StatsQuery;
+  /** The page's current search params: the selection lives in the URL. */
+  params: string;
+}
+
+/** Which runs, grouped how, split how: every change is a new URL (so it can be shared and goes back). */
+export function CompareControls({ runs, query, params }: Props) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  // The picked runs change at once (the checkbox answers the click); the URL and the data follow.
+  const fromUrl = (query.runs ?? []).join("\u0000");
+  const [picked, setPicked] = useState(query.runs ?? []);
+  useEffect(() => setPicked(fromUrl ? fromUrl.split("\u0000") : []), [fromUrl]);
+  const selected = new Set(picked);
+  const visible = query.env ? runs.filter((r) => r.environment === query.env || selected.has(r.name)) : runs;
+
+  const go = (change: Record<string, string | null>) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(change)) {
+      if (v === null || v === "") p.delete(k);
+      else p.set(k, v);
+    }
+    startTransition(() => router.push(`/compare${p.size ? `?${p}` : ""}`, { scroll: false }));
+  };
+  const toggle = (name: string, on: boolean) => {
+    // In the order picked: a group keeps its colour as others are added.
+    const next = on ? [...picked.filter((n) => n !== name), name] : picked.filter((n) => n !== name);
+    setPicked(next);
+    go({ runs: next.join(",") || null });
+  };
+  const splitValue = new URLSearchParams(params).get("split") ?? "";
+
+  return (
+    <div className="panel" style={{ marginBottom: 16 }} aria-busy={pending}>
+      <div className="toolbar">
+        <label>Group by{" "}
+          <select value={query.group.join(",")} onChange={(e) => go({ group: e.target.value === "run" ? null : e.target.value })} aria-label="Group by">
+            {GROUP_KEYS.map((k) => <option key={k} value={k}>{GROUP_LABELS[k]}</option>)}
+            {query.group.length > 1 && <option value={query.group.join(",")}>{query.group.map((k) => GROUP_LABELS[k]).join(" × ")}</option>}
+          </select>
+        </label>
+        <label>Split by{" "}
+          <select value={splitValue} onChange={(e) => go({ split: e.target.value || null })} aria-label="Split by">
+            <option value="">automatic</option>
+            <option value="none">no split</option>
+            {GROUP_KEYS.filter((k) => !query.group.includes(k)).map((k) => <option key={k} value={k}>{GROUP_LABELS[k]}</option>)}
+          </select>
+        </label>
+        <label>Environment{" "}
+          <select value={query.env ?? ""} onChange={(e) => go({ env: e.target.value || null })} aria-label="Environment">
+            <option value="">all</option>
+            {ENVIRONMENTS.map((e) => <option key={e} value={e}>{e}</option>)}
+          </select>
+        </label>
+        <label>Score{" "}
+          <select value={query.mode} onChange={(e) => go({ mode: e.target.value === "intercode" ? null : e.target.value })} aria-label="Score mode">
+            {SCORE_MODES.map((m) => <option key={m} value={m}>{m === "intercode" ? "InterCode reward" : "Plateau reward"}</option>)}
+          </select>
+        </label>
+        {pending && <span className="muted" role="status">Updating…</span>}
+      </div>
+      <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+        <legend className="muted" style={{ fontSize: 12, marginBottom: 6 }}>
+          Runs {query.group[0] === "run" ? "(pick two or more to compare)" : "(none picked: every episode counts)"}
+          {selected.size > 0 && <> · <button type="button" onClick={() => { setPicked([]); go({ runs: null }); }} style={{ padding: "0 6px" }}>clear</button></>}
+        </legend>
+        <div style={{ display: "flex", flexWrap: "wrap", gap: "4px 16px", maxHeight: 180, overflow: "auto" }} data-testid="run-picker">
+          {visible.map((r) => (
+            <label key={r.id} style={{ display: "inline-flex", gap: 6, alignItems: "center", whiteSpace: "nowrap" }}>
+              <input type="checkbox" checked={selected.has(r.name)} onChange={(e) => toggle(r.name, e.target.checked)} />
+              <span>{r.name}</span>
+              {r.environment && <span className="tag">{r.environment}</span>}
+              <span className="muted" style={{ fontSize: 12 }}>{r.episodes}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+/** Line colours, distinguishable on the dark panel and in exported figures (literal, not CSS variables, so an exported SVG keeps them). */
+export const PALETTE = ["#6ea8fe", "#f0a35e", "#4cc38a", "#e06c9f", "#c3a6ff", "#e5c07b", "#5cc8d6", "#f07178"];
+
+export const colorOf = (i: number) => PALETTE[i % PALETTE.length];
+
+/** Chart chrome, literal for the same reason. */
+export const CHART = { grid: "#2a2f3a", axis: "#9aa3b2", text: "#e6e8ee", background: "#171a21" };
+
+/** x-axis ticks for turn budgets 1…k: every turn up to 20, then 1, 5, 10, … */
+export const turnTicks = (k: number) => Array.from({ length: k }, (_, i) => i + 1).filter((x) => k <= 20 || x === 1 || x % 5 === 0);
+
+/** y-axis top and ticks for a percentage axis that must show `max`: steps of 10 up to 60 %, else 20. */
+export function percentAxis(max: number): { top: number; ticks: number[] } {
+  const step = max > 60 ? 20 : 10;
+  const top = Math.min(100, Math.max(step, Math.ceil(max / step) * step));
+  return { top, ticks: Array.from({ length: top / step + 1 }, (_, i) => i * step) };
+}

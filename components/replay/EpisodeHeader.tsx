@@ -1,0 +1,50 @@
+import Link from "next/link";
+import type { EpisodeForReplay, EpisodeScore } from "@/lib/episodes/getEpisodeForReplay";
+import { GoldReveal } from "@/components/tasks/GoldReveal";
+import { RewardBreakdown } from "@/components/play/RewardBreakdown";
+import s from "./replay.module.css";
+
+/** The task, who played it and how it ended: the final reward in every mode with its breakdown, and the gold on request. */
+export function EpisodeHeader({ episode, children }: { episode: EpisodeForReplay; children?: React.ReactNode }) {
+  const e = episode;
+  const player = e.playerKind === "agent" ? [e.model, e.strategy].filter(Boolean).join(" · ") || e.playerName || "agent" : e.playerName || "human";
+  return (
+    <header className={s.header}>
+      <div className={s.headerTask}>
+        <div className={s.meta}>
+          <span className="tag">{e.task.environment}</span>
+          <Link href={`/tasks/${e.task.id}`} className="muted">{e.task.dataset} #{e.task.index}</Link>
+          {e.task.hardness && <span className="tag">{e.task.hardness}</span>}
+          {e.task.db && <span className="tag">{e.task.db}</span>}
+          <span className="tag" data-testid="episode-status">{e.status}</span>
+          <span className="muted">{e.playerKind}: {player}</span>
+          {e.run && <span className="muted">run {e.run.name}</span>}
+          <span className="muted">{e.source === "import" ? "imported" : "played live"}</span>
+          <span className="muted">{e.turns} turns</span>
+        </div>
+        <h1 className={s.query} data-testid="task-query">{e.task.query}</h1>
+        <div className={s.meta}>
+          <span className="muted">Gold:</span> <GoldReveal taskId={e.task.id} />
+          {children}
+        </div>
+        {e.error && <div className="error-box" style={{ marginTop: 8 }}>{e.error}</div>}
+      </div>
+      <div className={s.scores} data-testid="scores">
+        {e.scores.length === 0 && <div className="panel muted">{e.status === "active" ? "In progress" : "Not scored"}</div>}
+        {e.scores.map((sc) => <ScoreCard key={sc.mode} score={sc} />)}
+      </div>
+    </header>
+  );
+}
+
+function ScoreCard({ score }: { score: EpisodeScore }) {
+  const breakdown = score.breakdown && typeof score.breakdown === "object" && !Array.isArray(score.breakdown) ? (score.breakdown as Record<string, unknown>) : {};
+  return (
+    <div className={`panel ${s.score}`} data-testid={`score-${score.mode}`}>
+      <div className="muted" style={{ fontSize: 12 }}>{score.mode} reward</div>
+      <div className={`${s.scoreValue} ${score.success ? "ok" : ""}`}>{Number.isInteger(score.reward) ? score.reward : score.reward.toFixed(2)}</div>
+      <div className="muted" style={{ fontSize: 12 }}>{score.success ? `solved${score.solvedAtTurn ? ` at turn ${score.solvedAtTurn}` : ""}` : "not solved"}</div>
+      <RewardBreakdown breakdown={breakdown} />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+"use client";
+import { useEffect, useRef } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { formatDuration } from "@/lib/replay/formatTime";
+import { markKind } from "@/lib/replay/timelineMarks";
+import type { ReplayStep } from "@/lib/replay/types";
+import s from "./replay.module.css";
+
+interface Props {
+  steps: ReplayStep[];
+  /** Selected turn, 1-based (0: before the first). */
+  turn: number;
+  onSelect(turn: number): void;
+  /** Turns with a search match. */
+  hits?: ReadonlySet<number>;
+  /** The first turn that differs from the other episode (side by side). */
+  diffTurn?: number | null;
+  className?: string;
+  testId?: string;
+}
+
+/** The turns of an episode, virtualized (10,000 rows scroll like 10): turn, action, exit code, reward, duration, thought. */
+export function StepList({ steps, turn, onSelect, hits, diffTurn, className, testId = "step-list" }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const thoughtful = steps.some((st) => st.thought || st.plan);
+  const rowHeight = thoughtful ? 46 : 29;
+  const virtual = useVirtualizer({ count: steps.length, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 12 });
+
+  useEffect(() => {
+    if (turn >= 1 && turn <= steps.length) virtual.scrollToIndex(turn - 1, { align: "auto" });
+  }, [turn, steps.length, virtual]);
+
+  return (
+    <div ref={scroller} className={`${s.list} ${className ?? ""}`} data-testid={testId} role="listbox" aria-label="Steps" tabIndex={-1}>
+      {steps.length === 0 && <div className="muted" style={{ padding: 12 }}>This episode has no steps.</div>}
+      <div style={{ height: virtual.getTotalSize(), position: "relative" }}>
+        {virtual.getVirtualItems().map((item) => {
+          const step = steps[item.index];
+          const t = item.index + 1;
+          return (
+            <div
+              key={item.key}
+              role="option"
+              aria-selected={t === turn}
+              data-testid="step-row"
+              data-turn={t}
+              data-diff={t === diffTurn || undefined}
+              className={`${s.row} ${t === turn ? s.rowSelected : ""} ${t === diffTurn ? s.rowDiff : ""}`}
+              style={{ top: item.start, height: rowHeight }}
+              onClick={() => onSelect(t)}
+            >
+              <div className={s.rowLine}>
+                <span className={s.turn}>{t}</span>
+                <span className={s.action} title={step.action}>{step.action || <span className="muted">(empty)</span>}</span>
+                {hits?.has(t) && <span className={s.hit} title="search match" />}
+                <Outcome step={step} />
+                {step.reward !== null && <span className={`${s.badge} ${step.reward > 0 ? s.badgeReward : ""}`} title="reward at this turn">{fmtReward(step.reward)}</span>}
+                <span className={s.dim}>{formatDuration(step.durationMs)}</span>
+              </div>
+              {thoughtful && <div className={s.thought} title={step.thought ?? step.plan ?? ""}>{step.thought ?? step.plan ?? ""}</div>}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function Outcome({ step }: { step: ReplayStep }) {
+  const kind = markKind(step);
+  if (kind === "submit") return <span className={`${s.badge} ${s.badgeSubmit}`}>submit</span>;
+  if (step.exitCode === null && step.admissible === null) return null;
+  const ok = step.admissible ?? step.exitCode === 0;
+  const label = step.exitCode !== null ? `exit ${step.exitCode}` : ok ? "ok" : "inadmissible";
+  return <span className={`${s.badge} ${ok ? s.badgeOk : s.badgeBad}`} title={ok ? "admissible" : "inadmissible"}>{label}</span>;
+}
+
+export function fmtReward(r: number): string {
+  return Number.isInteger(r) ? String(r) : r.toFixed(2);
+}

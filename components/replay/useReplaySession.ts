@@ -1,0 +1,170 @@
+"use client";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { Terminal } from "@xterm/xterm";
+// Modules, not the lib/replay index: the page loads only what it uses (socket.io and zod only when live).
+import { Player, type Clock, type PlayerView } from "@/lib/replay/Player";
+import type { ScreenTerminal } from "@/lib/replay/ScreenSeeker";
+import type { ReplayRecording, ReplayStep, ScreenEvent, StepSpan } from "@/lib/replay/types";
+import type { LiveEvent, LiveStep } from "@/lib/replay/liveProtocol";
+import type { SpectateStatus } from "@/lib/replay/spectateClient";
+import type { EpisodeForReplay } from "@/lib/episodes/getEpisodeForReplay";
+import { decodeRecording } from "@/lib/replay/wireFormat";
+
+export interface ReplaySession {
+  episode: EpisodeForReplay;
+  player: Player | null;
+  view: PlayerView | null;
+  steps: ReplayStep[];
+  /** Observations arrive after the page is interactive; until then steps have an empty one. */
+  outputs: boolean;
+  synthesized: boolean;
+  error: string | null;
+  /** Spectating: the connection's state (null when the episode is not live). */
+  live: { status: SpectateStatus; detail?: string } | null;
+}
+
+const rafClock: Clock = {
+  now: () => performance.now(),
+  frame: (fn) => {
+    const id = requestAnimationFrame(() => fn());
+    return () => cancelAnimationFrame(id);
+  },
+};
+
+function xtermScreen(t: Terminal): ScreenTerminal {
+  return { reset: () => t.reset(), resize: (c, r) => t.resize(c, r), write: (data) => new Promise<void>((resolve) => t.write(data, resolve)) };
+}
+
+const spanOf = (s: Pick<ReplayStep, "castStart" | "castEnd">): StepSpan => ({ castStart: s.castStart, castEnd: s.castEnd });
+
+async function getJson<T>(url: string, signal: AbortSignal): Promise<T> {
+  const res = await fetch(url, { signal });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(body?.error ?? `${url}: ${res.status} ${res.statusText}`);
+  return body as T;
+}
+
+async function getRecording(url: string, signal: AbortSignal): Promise<ReplayRecording> {
+  const res = await fetch(url, { signal });
+  if (!res.ok) throw new Error((await res.json().catch(() => null))?.error ?? `${url}: ${res.status} ${res.statusText}`);
+  return decodeRecording(await res.text());
+}
+
+const noSubscribe = () => () => {};
+const noView = () => null;
+
+/**
+ * One episode's replay on `term`: loads its recording and steps, runs the Player, and for an
+ * episode being played, spectates it (socket.io push): new output and steps as they happen.
+ */
+export function useReplaySession(initial: EpisodeForReplay, initialTurn: number | undefined, term: Terminal | null): ReplaySession {
+  const [episode, setEpisode] = useState(initial);
+  const [player, setPlayer] = useState<Player | null>(null);
+  const [steps, setSteps] = useState<ReplayStep[]>([]);
+  const [outputs, setOutputs] = useState(false);
+  const [synthesized, setSynthesized] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [live, setLive] = useState<ReplaySession["live"]>(null);
+  const turnRef = useRef(initialTurn);
+  const id = initial.id;
+  const isLive = initial.status === "active";
+
+  useEffect(() => {
+    if (!term) return;
+    const ac = new AbortController();
+    let p: Player | null = null;
+    let sub: { dispose(): void } | null = null;
+    let lastSeq = -1;
+    let known: ReplayStep[] = [];
+
+    const upsertSteps = (incoming: ReplayStep[]) => {
+      if (!incoming.length) return;
+      const next = known.slice();
+      for (const s of incoming) next[s.index] = s;
+      known = next.filter(Boolean);
+      for (const s of incoming) p?.setStep(s.index, spanOf(s));
+      setSteps(known);
+    };
+    const appendEvents = (events: LiveEvent[]) => {
+      const fresh = events.filter((e) => e.seq > lastSeq);
+      if (!fresh.length) return;
+      lastSeq = fresh[fresh.length - 1].seq;
+      p?.append(fresh.filter((e) => e.code === "o" || e.code === "r").map((e): ScreenEvent => [e.time, e.code as "o" | "r", e.data]));
+    };
+
+    // The episode ended: stop following, and load its final status, scores, steps and output.
+    const finish = async () => {
+      p?.ended();
+      const [ep, all, more] = await Promise.all([
+        getJson<EpisodeForReplay>(`/api/episodes/${id}`, ac.signal),
+        getJson<{ steps: ReplayStep[] }>(`/api/episodes/${id}/steps`, ac.signal),
+        getJson<{ events: ScreenEvent[]; lastSeq: number }>(`/api/episodes/${id}/events?after=${lastSeq}`, ac.signal),
+      ]).catch(() => [null, null, null] as const);
+      if (ep) setEpisode(ep);
+      if (all) upsertSteps(all.steps);
+      if (more?.events.length) p?.append(more.events);
+    };
+
+    (async () => {
+      const [rec, loaded] = await Promise.all([
+        getRecording(`/api/episodes/${id}/events`, ac.signal),
+        getJson<{ steps: ReplayStep[] }>(`/api/episodes/${id}/steps?output=0`, ac.signal),
+      ]);
+      if (ac.signal.aborted) return;
+      performance.mark("plateau:replay-loaded");
+      lastSeq = rec.lastSeq;
+      known = loaded.steps;
+      const spans = rec.synthesized && rec.stepSpans ? rec.stepSpans.map(([castStart, castEnd]) => ({ castStart, castEnd })) : known.map(spanOf);
+      p = new Player({ recording: rec, steps: spans, live: isLive, screen: xtermScreen(term), clock: rafClock, turn: turnRef.current });
+      setSynthesized(rec.synthesized);
+      setSteps(known);
+      setPlayer(p);
+      // Then the observations (megabytes for long outputs), for the step detail and search.
+      void p.settled()
+        .then(() => getJson<{ steps: ReplayStep[] }>(`/api/episodes/${id}/steps`, ac.signal))
+        .then((full) => {
+          upsertSteps(full.steps);
+          setOutputs(true);
+          performance.mark("plateau:replay-outputs");
+        })
+        .catch((err: Error) => !ac.signal.aborted && setError(err.message));
+      if (!isLive) return;
+      const { spectate } = await import("@/lib/replay/spectateClient");
+      if (ac.signal.aborted) return;
+      sub = spectate(id, {
+        catchUp: async () => {
+          const [more, fresh] = await Promise.all([
+            getJson<{ events: ScreenEvent[]; lastSeq: number }>(`/api/episodes/${id}/events?after=${lastSeq}`, ac.signal),
+            getJson<{ steps: ReplayStep[] }>(`/api/episodes/${id}/steps?from=${Math.max(0, known.length - 1)}`, ac.signal),
+          ]);
+          if (more.events.length) p?.append(more.events);
+          lastSeq = Math.max(lastSeq, more.lastSeq);
+          upsertSteps(fresh.steps);
+        },
+        onEvents: appendEvents,
+        onStep: (s: LiveStep) => upsertSteps([s]),
+        onEnded: () => {
+          setLive(null);
+          void finish();
+        },
+        onStatus: (status, detail) => {
+          setLive({ status, detail });
+          // Marked active but not played here (it just ended, or the server restarted): show what is stored.
+          if (status === "not-live") void finish();
+        },
+      });
+    })().catch((err: Error) => {
+      if (!ac.signal.aborted) setError(err.message);
+    });
+
+    return () => {
+      ac.abort();
+      sub?.dispose();
+      p?.dispose();
+      setPlayer(null);
+    };
+  }, [term, id, isLive]);
+
+  const view = useSyncExternalStore(player?.subscribe ?? noSubscribe, player?.getView ?? noView, noView);
+  return { episode, player, view, steps, outputs, synthesized, error, live };
+}

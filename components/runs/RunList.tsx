@@ -1,0 +1,44 @@
+import Link from "next/link";
+import type { RunSummary } from "@/lib/stats/listRuns";
+import { UploadForm } from "./UploadForm";
+
+const when = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace("T", " ");
+
+/** Every run (imported logs and agent runs), with a way to compare some of them and to upload more. */
+export function RunList({ runs }: { runs: RunSummary[] }) {
+  return (
+    <main>
+      <h1>Runs</h1>
+      {runs.length === 0 ? (
+        <p className="muted" data-testid="runs-empty">No runs yet: import logs with <code>npx plateau import FILE…</code> or upload them here.</p>
+      ) : (
+        <form method="get" action="/compare" style={{ marginBottom: 20 }}>
+          <table data-testid="runs-table">
+            <thead>
+              <tr><th aria-label="Select" /><th>Name</th><th>Kind</th><th>Env</th><th>Model</th><th>Strategy</th><th className="num">Turn limit</th><th className="num">Episodes</th><th>Created (UTC)</th></tr>
+            </thead>
+            <tbody>
+              {runs.map((r) => (
+                <tr key={r.id} data-testid="run-row">
+                  <td><input type="checkbox" name="runs" value={r.name} aria-label={`Select ${r.name}`} /></td>
+                  <td><Link href={`/compare?runs=${encodeURIComponent(r.name)}`}>{r.name}</Link>{r.files > 1 && <span className="muted"> · {r.files} files</span>}</td>
+                  <td><span className="tag">{r.kind}</span>{r.kind === "agent" && r.status !== "done" && <> <span className="tag">{r.status}</span></>}</td>
+                  <td>{r.environment ?? <span className="muted">mixed</span>}</td>
+                  <td>{r.model ?? <span className="muted">—</span>}</td>
+                  <td>{r.strategy ?? <span className="muted">—</span>}</td>
+                  <td className="num">{r.turnLimit ?? "—"}</td>
+                  <td className="num">{r.episodes}</td>
+                  <td className="muted">{when(r.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="toolbar" style={{ marginTop: 10 }}>
+            <button type="submit">Compare selected</button>
+          </div>
+        </form>
+      )}
+      <UploadForm />
+    </main>
+  );
+}

@@ -1,0 +1,235 @@
+import { test, expect, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { createPrisma } from "../lib/db/client";
+import { importLogs } from "../lib/importers";
+import { alignSteps } from "../lib/replay/alignSteps";
+import { genCast, type GenCast } from "../lib/replay/testing/genCast";
+import { replayFromStart } from "../lib/replay/testing/headlessScreen";
+import { seedBrokenRecording, seedEmptyEpisode, seedLiveEpisode, seedRecordedEpisode, seedStepsEpisode } from "../lib/replay/testing/seedEpisodes";
+
+// Reading trajectories in the browser: an imported InterCode episode and a live-played one,
+// stepped with the keys, deep links, search, side by side, spectating a running episode, and
+// episodes that should not break the page. Episodes are written straight into the e2e server's
+// database (a fresh one per run).
+
+const DB = process.env.E2E_DATABASE_URL ?? `postgresql://postgres:plateau@127.0.0.1:${process.env.E2E_PG_PORT ?? 5544}/plateau`;
+const LOG = "data/intercode/logs/bash/gpt-3.5/ic_bash_react_10_turns_fs_1.json";
+
+let cast: GenCast;
+let ends: number[];
+const ids = { imported: "", importedSteps: [] as { action: string; observation: string }[], recorded: "", big: "", broken: "", empty: "" };
+
+test.beforeAll(async () => {
+  const prisma = createPrisma(DB, 2);
+  try {
+    const task = await prisma.task.findFirstOrThrow({ where: { dataset: "nl2bash_fs_1", index: 0 } });
+    await importLogs(prisma, [{ name: LOG, content: readFileSync(LOG) }]);
+    const imported = await prisma.episode.findFirstOrThrow({
+      where: { taskId: task.id, source: "import", run: { name: "ic_bash_react_10_turns_fs_1" } },
+      select: { id: true, steps: { orderBy: { index: "asc" }, select: { action: true, observation: true } } },
+    });
+    ids.imported = imported.id;
+    ids.importedSteps = imported.steps;
+    cast = genCast(50);
+    ends = alignSteps(cast.events.map((e) => e[0]), cast.steps);
+    ids.recorded = await seedRecordedEpisode(prisma, cast, { taskId: task.id, playerName: "e2e-human" });
+    ids.big = await seedStepsEpisode(prisma, 1000, { taskId: task.id });
+    ids.broken = await seedBrokenRecording(prisma, { taskId: task.id });
+    ids.empty = await seedEmptyEpisode(prisma, { taskId: task.id });
+  } finally {
+    await prisma.$disconnect();
+  }
+});
+
+/** The visible screen of the replay terminal, as text. */
+async function screenText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const t = window.__plateauTerm!;
+    const b = t.buffer.active;
+    const lines: string[] = [];
+    for (let y = 0; y < t.rows; y++) lines.push(b.getLine(b.viewportY + y)?.translateToString(true) ?? "");
+    return lines.join("\n").trimEnd();
+  });
+}
+
+/** Waits until the replay is loaded and its screen shows the current position. */
+async function settled(page: Page) {
+  await page.waitForFunction(() => !!window.__plateauReplay, null, { timeout: 30_000 });
+  await page.evaluate(() => window.__plateauReplay!.settled());
+}
+
+/** What the recording shows once turn k is done, written from the start in a headless xterm. */
+async function expectedScreen(k: number): Promise<string> {
+  const screen = await replayFromStart({ cols: cast.cols, rows: cast.rows, events: cast.events }, ends[k]);
+  const text = screen.text().trimEnd();
+  screen.dispose();
+  return text;
+}
+
+test("an imported InterCode episode replays turn by turn with the keys, showing prompt, action and observation", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`/episodes/${ids.imported}`);
+  await settled(page);
+  const n = ids.importedSteps.length;
+  await expect(page.getByTestId("turn-indicator")).toHaveText(`turn 0 / ${n}`);
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await settled(page);
+  await expect(page.getByTestId("turn-indicator")).toHaveText(`turn 2 / ${n}`);
+  const second = ids.importedSteps[1];
+  const screen = await screenText(page);
+  expect(screen).toContain(`$ ${second.action.slice(0, 30)}`);
+  const firstLine = second.observation.split("\n").find((l) => l.trim())!.slice(0, 20);
+  expect(screen).toContain(firstLine);
+  expect(screen.split("\n").at(-1)).toBe("$");
+  await expect(page).toHaveURL(/\?step=2$/);
+  await expect(page.getByTestId("step-detail")).toContainText(second.action.slice(0, 30));
+  await page.keyboard.press("k");
+  await expect(page.getByTestId("turn-indicator")).toHaveText(`turn 1 / ${n}`);
+  await page.keyboard.press("End");
+  await expect(page.getByTestId("turn-indicator")).toHaveText(`turn ${n} / ${n}`);
+  await expect(page.locator('[data-testid="step-row"][aria-selected="true"]')).toHaveAttribute("data-turn", String(n));
+  await page.keyboard.press("Home");
+  await expect(page.getByTestId("turn-indicator")).toHaveText(`turn 0 / ${n}`);
+  await expect(page.getByTestId("score-intercode")).toBeVisible();
+  await expect(page.getByTestId("gold")).toHaveCount(0);
+  await page.getByRole("button", { name: "show gold" }).click();
+  await expect(page.getByTestId("gold")).toContainText("md5sum");
+  expect(errors).toEqual([]);
+});
+
+test("a live-played episode shows the terminal exactly as it was at step k", async ({ page }) => {
+  await page.goto(`/episodes/${ids.recorded}`);
+  await settled(page);
+  for (let i = 0; i < 5; i++) await page.keyboard.press("j");
+  await settled(page);
+  await expect(page.getByTestId("turn-indicator")).toHaveText("turn 5 / 50");
+  expect(await screenText(page)).toBe(await expectedScreen(5));
+  await page.keyboard.press("ArrowLeft");
+  await settled(page);
+  expect(await screenText(page)).toBe(await expectedScreen(4));
+  // Far jumps go back through snapshots: the screen is still exact.
+  await page.keyboard.press("End");
+  await settled(page);
+  await page.locator('[data-testid="step-row"][data-turn="40"]').click();
+  await settled(page);
+  expect(await screenText(page)).toBe(await expectedScreen(40));
+  await page.keyboard.press("Home");
+  await page.keyboard.press("j");
+  await settled(page);
+  await expect(page.getByTestId("turn-indicator")).toHaveText("turn 1 / 50");
+  expect(await screenText(page)).toBe(await expectedScreen(1));
+});
+
+test("a deep link opens at its step, and the address follows the steps", async ({ page }) => {
+  await page.goto(`/episodes/${ids.recorded}?step=17`);
+  await settled(page);
+  await expect(page.getByTestId("turn-indicator")).toHaveText("turn 17 / 50");
+  await expect(page.locator('[data-testid="step-row"][aria-selected="true"]')).toHaveAttribute("data-turn", "17");
+  expect(await screenText(page)).toBe(await expectedScreen(17));
+  await page.keyboard.press("ArrowRight");
+  await expect(page).toHaveURL(/\?step=18$/);
+  await page.goto(`/episodes/${ids.big}?step=734`);
+  await settled(page);
+  await expect(page.getByTestId("turn-indicator")).toHaveText("turn 734 / 1000");
+  expect((await screenText(page)).split("\n").slice(-4)).toEqual(["turn-734", "file733.txt", "notes-733.md", "$"]);
+});
+
+test("search inside the episode jumps from match to match", async ({ page }) => {
+  await page.goto(`/episodes/${ids.big}`);
+  await settled(page);
+  await page.keyboard.press("/");
+  await expect(page.getByLabel("Search in episode")).toBeFocused();
+  await page.keyboard.type("notes-733.md");
+  // Outputs load just after the page is interactive; the count shows once they are searched.
+  await expect(page.getByTestId("search-count")).toHaveText("– / 1");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("turn-indicator")).toHaveText("turn 734 / 1000");
+  await expect(page.getByTestId("search-count")).toHaveText("1 / 1");
+  await expect(page.getByTestId("step-detail").locator("mark")).toHaveText("notes-733.md");
+  await settled(page);
+  expect(await screenText(page)).toContain("notes-733.md");
+  // Several matches: Enter goes on, Shift+Enter goes back.
+  await page.getByLabel("Search in episode").fill("turn-99");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("turn-indicator")).toHaveText("turn 990 / 1000");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("turn-indicator")).toHaveText("turn 991 / 1000");
+  await page.keyboard.press("Shift+Enter");
+  await expect(page.getByTestId("turn-indicator")).toHaveText("turn 990 / 1000");
+});
+
+test("spectating a running episode: a new command appears as it is played, read-only, pushed by socket.io", async ({ page }) => {
+  const prisma = createPrisma(DB, 1);
+  const task = await prisma.task.findFirstOrThrow({ where: { dataset: "nl2bash_fs_1", index: 0 } });
+  const id = await seedLiveEpisode(prisma, { taskId: task.id });
+  await prisma.$disconnect();
+  await page.goto(`/episodes/${id}`);
+  await expect(page.getByTestId("live-badge")).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => screenText(page)).toContain("player@sandbox:~$");
+  const play = (body: object) => page.request.post(`/api/episodes/${id}/test-live`, { data: body });
+  const res = await play({
+    events: [{ time: 1.2, code: "o", data: "echo hello-spectator\r\n" }, { time: 1.3, code: "o", data: "hello-spectator\r\n\x1b[32mplayer@sandbox\x1b[0m:~$ " }],
+    step: { index: 0, action: "echo hello-spectator", observation: "hello-spectator", exitCode: 0, admissible: true, castStart: 1.2, castEnd: 1.3, durationMs: 100 },
+  });
+  expect((await res.json()).spectators).toBe(1);
+  await expect.poll(() => screenText(page), { timeout: 5_000 }).toContain("~$ echo hello-spectator\nhello-spectator\nplayer@sandbox:~$");
+  await expect(page.getByTestId("step-row")).toHaveCount(1);
+  await expect(page.getByTestId("turn-indicator")).toHaveText("turn 1 / 1");
+  // Typing into the replay terminal does nothing.
+  await page.getByTestId("replay-terminal").click();
+  await page.keyboard.type("rm -rf /");
+  expect(await screenText(page)).not.toContain("rm -rf");
+  await play({ ended: "submitted" });
+  await expect(page.getByTestId("episode-status")).toHaveText("submitted");
+  await expect(page.getByTestId("live-badge")).toHaveCount(0);
+});
+
+test("two episodes of a task side by side: linked steps, the first difference marked", async ({ page }) => {
+  await page.goto(`/episodes/${ids.recorded}`);
+  await settled(page);
+  await page.getByLabel("Compare side by side with").selectOption(ids.big);
+  await expect(page).toHaveURL(/\/episodes\/compare\?a=.*&b=/);
+  await expect(page.getByTestId("first-difference")).toHaveText("First difference: turn 1");
+  await expect(page.getByTestId("linked-turn")).toHaveText("turn 0 / 1000");
+  await expect(page.locator('[data-testid="step-row"][data-diff]')).toHaveCount(2);
+  await page.keyboard.press("j");
+  await page.keyboard.press("j");
+  await expect(page.getByTestId("linked-turn")).toHaveText("turn 2 / 1000");
+  for (const side of ["a", "b"]) {
+    await expect(page.getByTestId(`pane-${side}`).locator('[data-testid="step-row"][aria-selected="true"]')).toHaveAttribute("data-turn", "2");
+  }
+  await expect(page).toHaveURL(/step=2/);
+  // Selecting a turn in one list moves both.
+  await page.getByTestId("pane-b").locator('[data-testid="step-row"][data-turn="5"]').click();
+  await expect(page.getByTestId("pane-a").locator('[data-testid="step-row"][aria-selected="true"]')).toHaveAttribute("data-turn", "5");
+});
+
+test("an unknown episode is a 404 page; no steps, or a broken recording, still open", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const res = await page.goto("/episodes/no-such-episode");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByTestId("not-found")).toBeVisible();
+  expect((await page.request.get("/api/episodes/no-such-episode/events")).status()).toBe(404);
+
+  await page.goto(`/episodes/${ids.empty}`);
+  await settled(page);
+  await expect(page.getByTestId("step-list")).toContainText("This episode has no steps");
+
+  // Ends inside an escape sequence, with U+FFFD from invalid UTF-8 and a lone surrogate.
+  await page.goto(`/episodes/${ids.broken}`);
+  await settled(page);
+  await page.keyboard.press("End");
+  await settled(page);
+  const screen = await screenText(page);
+  expect(screen).toContain("caf\ufffd");
+  expect(screen).toContain("red");
+  await page.keyboard.press("Home");
+  await page.keyboard.press("ArrowRight");
+  await settled(page);
+  expect(await screenText(page)).toContain("cat bad.bin");
+  expect(errors).toEqual([]);
+});

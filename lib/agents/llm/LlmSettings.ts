@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+// How the built-in LLM policies reach a model: any OpenAI-compatible chat-completions endpoint
+// (vLLM, Ollama, OpenAI). The API key never goes into the database: it comes from the server's
+// environment (PLATEAU_LLM_API_KEY, else OPENAI_API_KEY), so a resumed run finds it again.
+
+/** Environment variables (process.env, or a test's own). */
+export type Env = Record<string, string | undefined>;
+
+export const LlmSettings = z.object({
+  /** e.g. http://127.0.0.1:8000/v1 (vLLM), http://127.0.0.1:11434/v1 (Ollama), https://api.openai.com/v1 */
+  baseUrl: z.string().trim().url().max(500),
+  model: z.string().trim().min(1).max(200),
+  temperature: z.number().min(0).max(2).default(0),
+  maxTokens: z.number().int().min(1).max(32_768).default(512),
+  /** One request; a slower answer counts as a failed attempt. */
+  timeoutMs: z.number().int().min(100).max(600_000).default(60_000),
+  /** Extra attempts after a failed one (endpoint down, slow, 5xx, malformed, empty or huge reply). */
+  retries: z.number().int().min(0).max(10).default(2),
+  retryDelayMs: z.number().int().min(0).max(60_000).default(1_000),
+  /** A reply longer than this is malformed (a runaway generation), not an action. */
+  maxReplyChars: z.number().int().min(100).max(1_000_000).default(16_000),
+});
+export type LlmSettings = z.infer<typeof LlmSettings>;
+export type LlmSettingsInput = z.input<typeof LlmSettings>;
+
+/** Prompt shape: how much of the dialogue and of each observation the model sees. */
+export const PromptSettings = z.object({
+  /** Most recent turns (assistant reply + observation) kept after the system message and the query. */
+  historyWindow: z.number().int().min(0).max(100).default(5),
+  /** Characters of each observation shown to the model (InterCode: 1000; ReAct 350). */
+  maxObservationChars: z.number().int().min(10).max(100_000).optional(),
+  /** Consecutive turns without a usable action before the episode is given up as an error. */
+  maxConsecutiveErrors: z.number().int().min(1).max(20).default(3),
+});
+export type PromptSettings = z.infer<typeof PromptSettings>;
+
+export function llmDefaultsFromEnv(env: Env = process.env): { baseUrl: string | null; model: string | null } {
+  return { baseUrl: env.PLATEAU_LLM_BASE_URL ?? null, model: env.PLATEAU_LLM_MODEL ?? null };
+}
+
+export function apiKeyFromEnv(env: Env = process.env): string | null {
+  return env.PLATEAU_LLM_API_KEY || env.OPENAI_API_KEY || null;
+}

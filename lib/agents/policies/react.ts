@@ -1,0 +1,33 @@
+import type { Decision, HistoryEntry, Policy, TaskView } from "../types";
+import { bashPrompts } from "../prompts/bashPrompts";
+import { buildDialogue, replyExcerpt } from "../prompts/dialogue";
+import { parseReAct } from "../parse/parseReAct";
+import { askModel } from "./askModel";
+import type { LlmPolicyDeps } from "./LlmPolicyDeps";
+
+/** ReAct: "Thought: … / Action: execute[…] | submit" each turn; the thought is stored on the step. */
+export function reactPolicy(deps: LlmPolicyDeps): Policy {
+  return {
+    name: "react",
+    async next(history: readonly HistoryEntry[], task: TaskView): Promise<Decision> {
+      const messages = buildDialogue({
+        head: [
+          { role: "system", content: bashPrompts.reactSystem({ timeoutSeconds: deps.timeoutSeconds }) },
+          { role: "user", content: bashPrompts.query(task.query) },
+        ],
+        history,
+        window: deps.historyWindow,
+        maxObservationChars: deps.maxObservationChars,
+        render: {
+          assistant: (e) => (e.kind === "step" ? `Thought: ${e.thought ?? ""}\nAction: execute[${e.action}]` : replyExcerpt(e.reply)),
+          user: (e, obs) => (e.kind === "step" ? bashPrompts.reactObservation(obs, e.exitCode, e.timedOut) : bashPrompts.reactRetry(e.reason)),
+        },
+      });
+      const asked = await askModel(deps.chat, messages, ["\nObservation"]);
+      if ("error" in asked) return asked;
+      const parsed = parseReAct(asked.reply);
+      if ("error" in parsed) return { error: parsed.error, thought: parsed.thought || null, reply: asked.reply };
+      return { action: parsed.action, thought: parsed.thought || null, reply: asked.reply };
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPlateau, type TestPlateau } from "../../runtime/testing";
+import { closeTestPlateau } from "../testing/closeTestPlateau";
+import { startFakeChatServer, type FakeChatServer } from "../testing/FakeChatServer";
+import { AgentRunner, RunInputError } from "./AgentRunner";
+import type { RunProgress } from "./protocol";
+
+// Batch runs on real sandboxes (docker) and a real PostgreSQL: the gold policy solves its tasks,
+// LLM strategies (against a FAKE OpenAI-compatible server) store thoughts and plans on the steps,
+// one episode's failure does not stop the run, and a run stopped with the server resumes.
+
+let p: TestPlateau;
+let fake: FakeChatServer;
+const events: Array<{ room: string; event: string; payload: RunProgress }> = [];
+const io = { to: (room: string) => ({ emit: (event: string, payload: unknown) => events.push({ room, event, payload: payload as RunProgress }) }) };
+
+beforeAll(async () => {
+  p = await startTestPlateau("docker");
+  fake = await startFakeChatServer();
+});
+afterAll(async () => {
+  await fake?.close();
+  await closeTestPlateau(p);
+});
+
+async function waitFor(runner: AgentRunner, runId: string, ms = 120_000): Promise<void> {
+  const t0 = Date.now();
+  while (runner.isActive(runId)) {
+    if (Date.now() - t0 > ms) throw new Error(`run ${runId} did not finish in ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("agent runs", () => {
+  it("plays the gold policy over tasks with a concurrency limit and scores them all 1", async () => {
+    const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, io });
+    const { runId, total } = await runner.create({ policy: "gold", tasks: "fs1:0-1,fs1:4-5", turnLimit: 5, concurrency: 2 });
+    expect(total).toBe(4);
+    await waitFor(runner, runId);
+    const run = await p.db.prisma.run.findUniqueOrThrow({ where: { id: runId } });
+    expect(run).toMatchObject({ kind: "agent", status: "done", strategy: "gold", model: null, turnLimit: 5, environment: "bash" });
+    expect(run.finishedAt).not.toBeNull();
+    const eps = await p.db.prisma.episode.findMany({ where: { runId }, include: { steps: { orderBy: { index: "asc" } }, scores: true, task: true } });
+    expect(eps).toHaveLength(4);
+    for (const e of eps) {
+      expect(e.status).toBe("submitted");
+      expect(e.playerKind).toBe("agent");
+      expect(e.strategy).toBe("gold");
+      expect(e.steps.map((s) => s.action)).toEqual([e.task.gold, "submit"]);
+      expect(e.scores.find((s) => s.mode === "plateau")?.success).toBe(true);
+      expect(await p.db.prisma.terminalEvent.count({ where: { episodeId: e.id } })).toBeGreaterThan(2);
+    }
+    const last = events.filter((e) => e.room === `run:${runId}`).at(-1)!.payload;
+    expect(last).toMatchObject({ runId, status: "done", total: 4, done: 4, succeeded: 4, errors: 0, running: [] });
+    expect(events.some((e) => e.room === "runs" && e.payload.runId === runId)).toBe(true);
+    // At most two episodes at once
+    const maxRunning = Math.max(...events.filter((e) => e.payload.runId === runId).map((e) => e.payload.running.length));
+    expect(maxRunning).toBe(2);
+  });
+
+  it("stores ReAct thoughts and Plan & Solve plans on the steps", async () => {
+    const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions });
+    fake.script = ["Thought: see what is there\nAction: execute[ls /testbed]", "Thought: enough\nAction: submit"];
+    const react = await runner.create({ policy: "react", model: "fake-model", llm: { baseUrl: fake.url, retryDelayMs: 0 }, tasks: "fs1:0", turnLimit: 3 });
+    await waitFor(runner, react.runId);
+    const ep = await p.db.prisma.episode.findFirstOrThrow({ where: { runId: react.runId }, include: { steps: { orderBy: { index: "asc" } } } });
+    expect(ep).toMatchObject({ status: "submitted", model: "fake-model", strategy: "react" });
+    expect(ep.steps.map((s) => [s.action, s.thought])).toEqual([["ls /testbed", "see what is there"], ["submit", "enough"]]);
+    expect(ep.steps[0].observation).toContain("dir1");
+
+    fake.script = ["1. List the folder.\n2. Count its entries.", "```bash\nls /testbed\n```", "```bash\nls /testbed | wc -l\n```"];
+    const ps = await runner.create({ policy: "plan-solve", model: "fake-model", llm: { baseUrl: fake.url, retryDelayMs: 0 }, tasks: "fs1:1", turnLimit: 5 });
+    await waitFor(runner, ps.runId);
+    const ep2 = await p.db.prisma.episode.findFirstOrThrow({ where: { runId: ps.runId }, include: { steps: { orderBy: { index: "asc" } } } });
+    expect(ep2.steps.map((s) => [s.action, s.plan])).toEqual([["ls /testbed", "List the folder."], ["ls /testbed | wc -l", "Count its entries."], ["submit", null]]);
+    expect(ep2.steps[0].thought).toBe("Plan:\n1. List the folder.\n2. Count its entries.");
+  });
+
+  it("records a failing episode and goes on with the run", async () => {
+    const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions });
+    // First episode: the endpoint refuses (401: not retried, the episode ends as an error).
+    // Second: a reply with no code block costs a turn, then the model acts and submits.
+    fake.script = [{ status: 401, body: '{"error":{"message":"bad key"}}' }, "I would use ls.", "```bash\necho hi\n```", "```submit```"];
+    const { runId } = await runner.create({ policy: "try-again", model: "fake-model", llm: { baseUrl: fake.url, retryDelayMs: 0 }, tasks: "fs1:0-1", turnLimit: 4, concurrency: 1 });
+    await waitFor(runner, runId);
+    const eps = await p.db.prisma.episode.findMany({ where: { runId }, orderBy: { startedAt: "asc" }, include: { steps: { orderBy: { index: "asc" } } } });
+    expect(eps.map((e) => e.status)).toEqual(["error", "submitted"]);
+    expect(eps[0].error).toMatch(/^model error: .*answered 401/);
+    expect(eps[1].error).toBe("1 turn(s) without an action: turn 1: no code block in the reply");
+    expect(eps[1].steps.map((s) => s.action)).toEqual(["echo hi", "submit"]);
+    expect((await runner.progress(runId))).toMatchObject({ status: "done", done: 2, errors: 1 });
+  });
+
+  it("refuses bad input with a message", async () => {
+    const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions });
+    await expect(runner.create({ policy: "gold", tasks: "fs9" })).rejects.toThrow(/no bash tasks match "fs9"/);
+    await expect(runner.create({ policy: "try-again", tasks: "fs1" })).rejects.toThrow(/needs an endpoint/);
+    await expect(runner.create({ policy: "gold", tasks: "fs1", concurrency: 0 })).rejects.toThrow(RunInputError);
+    await expect(runner.create({ policy: "scripted", tasks: "fs1", actions: [] })).rejects.toThrow(/at least one action/);
+    await expect(runner.create({ policy: "gold", tasks: "fs1", bogus: 1 })).rejects.toThrow(/Unrecognized key/);
+  });
+
+  it("resumes a run stopped with the server: only tasks without a finished episode are played again", async () => {
+    const first = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions });
+    const { runId } = await first.create({ policy: "scripted", actions: ["sleep 0.5; echo one", "echo two"], tasks: "fs4:0-5", turnLimit: 5, concurrency: 2 });
+    // Let a couple of episodes finish, then stop the way the server does: the runner, then the sessions.
+    const t0 = Date.now();
+    while ((await first.progress(runId))!.done < 2 && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 100));
+    first.stop();
+    await p.sessions.shutdown();
+    await first.drain();
+    const mid = await p.db.prisma.episode.groupBy({ by: ["status"], where: { runId }, _count: { _all: true } });
+    expect((await p.db.prisma.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("running");
+    const finishedBefore = mid.filter((m) => m.status === "submitted").reduce((s, m) => s + m._count._all, 0);
+    expect(finishedBefore).toBeGreaterThanOrEqual(2);
+    expect(finishedBefore).toBeLessThan(6);
+
+    const second = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions });
+    expect(await second.resumeAll()).toContain(runId);
+    await waitFor(second, runId);
+    const eps = await p.db.prisma.episode.findMany({ where: { runId }, select: { taskId: true, status: true } });
+    const submitted = eps.filter((e) => e.status === "submitted");
+    expect(new Set(submitted.map((e) => e.taskId)).size).toBe(6);
+    expect(submitted).toHaveLength(6); // no task was played twice to the end
+    expect(eps.filter((e) => e.status === "interrupted").length).toBe(eps.length - 6);
+    expect(await second.progress(runId)).toMatchObject({ status: "done", done: 6, total: 6 });
+  });
+});

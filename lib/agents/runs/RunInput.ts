@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { LlmSettings, PromptSettings, llmDefaultsFromEnv, type Env } from "../llm/LlmSettings";
+import { PolicyConfig } from "../policies/PolicyConfig";
+import { LLM_POLICIES, POLICY_NAMES, type PolicyName } from "../types";
+
+// What starting a run takes (from the UI, the CLI or POST /api/agent-runs), and what a run keeps in
+// Run.config so that it can be resumed after a restart exactly as it was started.
+
+export const RunInput = z
+  .object({
+    name: z.string().trim().min(1).max(120).optional(),
+    env: z.enum(["bash"], { message: "only bash can be played live today" }).default("bash"),
+    policy: z.enum(POLICY_NAMES),
+    /** Task selection: all, fs1…fs4, test, a dataset name, fs1:0-9, task ids — comma-separated. */
+    tasks: z.string().trim().min(1).max(4000),
+    turnLimit: z.number().int().min(1).max(100).default(10),
+    concurrency: z.number().int().min(1).max(32).default(1),
+    /** Per-action timeout (InterCode: 10 s). */
+    timeoutMs: z.number().int().min(100).max(600_000).default(10_000),
+    /** LLM policies: the model to ask (also the run's label in Compare). */
+    model: z.string().trim().min(1).max(200).optional(),
+    /** Scripted policy: the actions to play. */
+    actions: z.array(z.string()).max(200).optional(),
+    llm: LlmSettings.partial().optional(),
+    prompt: PromptSettings.partial().optional(),
+  })
+  .strict();
+export type RunInput = z.input<typeof RunInput>;
+
+export const StoredRunConfig = z.object({
+  env: z.string(),
+  tasks: z.string(),
+  taskIds: z.array(z.number().int()),
+  turnLimit: z.number().int(),
+  concurrency: z.number().int(),
+  timeoutMs: z.number().int(),
+  policy: PolicyConfig,
+  failure: z.string().nullable().optional(),
+});
+export type StoredRunConfig = z.infer<typeof StoredRunConfig>;
+
+/** The policy's stored config from a run's input, or what is missing. */
+export function policyConfigFor(input: z.output<typeof RunInput>, env: Env = process.env): PolicyConfig | string {
+  const name: PolicyName = input.policy;
+  let candidate: unknown;
+  if (name === "gold") candidate = { policy: "gold" };
+  else if (name === "scripted") candidate = { policy: "scripted", actions: input.actions ?? [] };
+  else {
+    const defaults = llmDefaultsFromEnv(env);
+    const baseUrl = input.llm?.baseUrl ?? defaults.baseUrl;
+    const model = input.llm?.model ?? input.model ?? defaults.model;
+    if (!baseUrl) return `the ${name} policy needs an endpoint: give llm.baseUrl (e.g. http://127.0.0.1:8000/v1) or set PLATEAU_LLM_BASE_URL`;
+    if (!model) return `the ${name} policy needs a model: give model, or set PLATEAU_LLM_MODEL`;
+    candidate = { policy: name, llm: { ...input.llm, baseUrl, model }, prompt: input.prompt ?? {} };
+  }
+  const parsed = PolicyConfig.safeParse(candidate);
+  if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join(".") || "policy"}: ${i.message}`).join("; ");
+  return parsed.data;
+}
+
+export function isLlmPolicy(name: string): boolean {
+  return (LLM_POLICIES as readonly string[]).includes(name);
+}
+
+/** The model label a run and its episodes carry (Compare groups by model and strategy). */
+export function modelLabel(policy: PolicyConfig): string | null {
+  return "llm" in policy ? policy.llm.model : null;
+}

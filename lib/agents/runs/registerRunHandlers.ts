@@ -1,0 +1,23 @@
+import type { Server as SocketServer, Socket } from "socket.io";
+import type { AgentRunner } from "./AgentRunner";
+import { ALL_RUNS_ROOM, RunEvents, WatchMessage, runRoom } from "./protocol";
+
+// socket.io wiring for run progress: validate the watch message, join the room, send a snapshot.
+
+export function registerRunHandlers(io: SocketServer, runner: AgentRunner): void {
+  io.on("connection", (socket: Socket) => {
+    socket.on(RunEvents.watch, async (raw: unknown) => {
+      const msg = WatchMessage.safeParse(raw ?? {});
+      if (!msg.success) return socket.emit(RunEvents.error, `bad watch message: ${msg.error.issues[0]?.message}`);
+      if (!msg.data.runId) return socket.join(ALL_RUNS_ROOM);
+      const p = await runner.progress(msg.data.runId).catch(() => null);
+      if (!p) return socket.emit(RunEvents.error, `no agent run ${msg.data.runId}`);
+      await socket.join(runRoom(msg.data.runId));
+      socket.emit(RunEvents.progress, p);
+    });
+    socket.on(RunEvents.unwatch, (raw: unknown) => {
+      const msg = WatchMessage.safeParse(raw ?? {});
+      if (msg.success) void socket.leave(msg.data.runId ? runRoom(msg.data.runId) : ALL_RUNS_ROOM);
+    });
+  });
+}

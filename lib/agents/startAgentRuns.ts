@@ -1,0 +1,26 @@
+import type { Server as SocketServer } from "socket.io";
+import type { Db } from "../db";
+import { AgentRunner, type SessionStarter } from "./runs/AgentRunner";
+import { registerRunHandlers } from "./runs/registerRunHandlers";
+
+// The agent-runs service, started once by lib/runtime/services.ts after the session manager:
+// resumes runs left running, serves progress over socket.io, and is found by routes as "agentRuns".
+
+export const AGENT_RUNS_SERVICE = "agentRuns";
+
+export function startAgentRuns(deps: { prisma: Db; io: SocketServer; sessions: SessionStarter; services?: Map<string, unknown> }): {
+  runner: AgentRunner;
+  /** Call before the session manager shuts down: runs stop taking episodes and stay resumable. */
+  stop(): Promise<void>;
+} {
+  const runner = new AgentRunner({ prisma: deps.prisma, sessions: deps.sessions, io: deps.io });
+  registerRunHandlers(deps.io, runner);
+  deps.services?.set(AGENT_RUNS_SERVICE, runner);
+  void runner.resumeAll().catch((err: Error) => console.error(`plateau: resuming agent runs: ${err.message}`));
+  return {
+    runner,
+    async stop() {
+      runner.stop();
+    },
+  };
+}

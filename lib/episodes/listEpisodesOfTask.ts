@@ -1,0 +1,36 @@
+import type { Db } from "../db";
+
+/** One episode in a task's list: who played it, how it went. Plain JSON. */
+export interface TaskEpisode {
+  id: string;
+  playerKind: string;
+  playerName: string | null;
+  model: string | null;
+  strategy: string | null;
+  runName: string | null;
+  source: string;
+  status: string;
+  turns: number;
+  /** The plateau score when there is one, else InterCode's. */
+  reward: number | null;
+  success: boolean | null;
+  startedAt: string;
+}
+
+/** Every episode of a task, newest first: the task page lists them, and side by side picks two of them. */
+export async function listEpisodesOfTask(prisma: Db, taskId: number, limit = 500): Promise<TaskEpisode[]> {
+  const rows = await prisma.episode.findMany({
+    where: { taskId },
+    orderBy: { startedAt: "desc" },
+    take: limit,
+    select: {
+      id: true, playerKind: true, playerName: true, model: true, strategy: true, source: true, status: true, turns: true, startedAt: true,
+      run: { select: { name: true } },
+      scores: { select: { mode: true, reward: true, success: true } },
+    },
+  });
+  return rows.map(({ run, scores, startedAt, ...e }) => {
+    const score = scores.find((s) => s.mode === "plateau") ?? scores.find((s) => s.mode === "intercode") ?? null;
+    return { ...e, runName: run?.name ?? null, reward: score?.reward ?? null, success: score?.success ?? null, startedAt: startedAt.toISOString() };
+  });
+}

@@ -1,0 +1,116 @@
+import type { Db } from "../db";
+import { ImportError } from "./ImportError";
+import { parseLog } from "./intercode/parseLog";
+import { resolveTaskIds, taskIdsFor } from "./taskIndex";
+import type { ImportHints, ParsedLog } from "./types";
+import { writeRun, type WriteProgress, type WrittenRun } from "./writeRun";
+
+export interface ImportFile {
+  /** The file's name or path: it names the Run and gives hints (model, turns, fs_N). */
+  name: string;
+  content: Uint8Array | string;
+}
+
+export interface ImportOptions extends ImportHints {
+  /** Merge every file into one Run of this name (created, or extended when it is an import run). */
+  run?: string;
+}
+
+export interface ImportReport {
+  runs: WrittenRun[];
+  /** Files whose content is already stored: nothing changed for them. */
+  skipped: { file: string; run: string }[];
+  /** Files refused, each with its entry and reason: nothing of them is stored. */
+  rejected: ImportError[];
+}
+
+const TX_TIMEOUT_MS = 10 * 60_000;
+/** Serialises imports, so two imports of the same file cannot both pass the content-hash check. */
+const IMPORT_LOCK = 0x706c6174; // "plat"
+
+/**
+ * Import InterCode logs. Without `run`, each file becomes its own Run in its own transaction (a bad
+ * file is refused, the others are imported). With `run`, all files become one Run in one
+ * transaction, and one bad file refuses them all.
+ */
+export async function importLogs(
+  prisma: Db,
+  files: ImportFile[],
+  opts: ImportOptions = {},
+  /** Episodes written so far across all files of this import. */
+  onProgress?: (p: WriteProgress) => void,
+): Promise<ImportReport> {
+  if (opts.run !== undefined && (!opts.run.trim() || opts.run.includes(",") || opts.run.length > 200)) {
+    throw new Error(`run name ${JSON.stringify(opts.run)}: give 1 to 200 characters without commas (commas separate run names in ?runs=a,b)`);
+  }
+  const report: ImportReport = { runs: [], skipped: [], rejected: [] };
+  const parsed: ParsedLog[] = [];
+  const seen = new Map<string, string>();
+  for (const f of files) {
+    try {
+      const log = parseLog(f.name, f.content, opts);
+      const twin = seen.get(log.hash);
+      if (twin) report.rejected.push(new ImportError(f.name, null, `the same content as ${twin}, which is in this import too`));
+      else {
+        seen.set(log.hash, f.name);
+        parsed.push(log);
+      }
+    } catch (err) {
+      if (err instanceof ImportError) report.rejected.push(err);
+      else throw err;
+    }
+  }
+
+  const stored = await alreadyImported(prisma, parsed.map((l) => l.hash));
+  const fresh = parsed.filter((l) => {
+    const run = stored.get(l.hash);
+    if (run) report.skipped.push({ file: l.file, run });
+    return !run;
+  });
+
+  const ids = await taskIdsFor(prisma, fresh);
+  const ready: { log: ParsedLog; taskIds: number[] }[] = [];
+  for (const log of fresh) {
+    try {
+      ready.push({ log, taskIds: resolveTaskIds(log, ids) });
+    } catch (err) {
+      if (err instanceof ImportError) report.rejected.push(err);
+      else throw err;
+    }
+  }
+
+  const groups = opts.run ? (report.rejected.length ? [] : ready.length ? [ready] : []) : ready.map((r) => [r]);
+  const total = groups.flat().reduce((s, g) => s + g.log.episodes.length, 0);
+  let offset = 0;
+  for (const group of groups) {
+    const result = await prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`;
+        // Re-check under the lock: another import may have stored the same file meanwhile.
+        const again = await alreadyImported(tx as unknown as Db, group.map((g) => g.log.hash));
+        const todo = group.filter((g) => !again.has(g.log.hash));
+        const skipped = group.filter((g) => again.has(g.log.hash)).map((g) => ({ file: g.log.file, run: again.get(g.log.hash)! }));
+        if (!todo.length) return { run: null, skipped };
+        const run = await writeRun(tx, todo, opts.run, (p) => onProgress?.({ file: p.file, done: offset + p.done, total }));
+        return { run, skipped };
+      },
+      { timeout: TX_TIMEOUT_MS, maxWait: 60_000 },
+    );
+    offset += group.reduce((s, g) => s + g.log.episodes.length, 0);
+    if (result.run) report.runs.push(result.run);
+    report.skipped.push(...result.skipped);
+  }
+  // Fresh planner statistics: right after a bulk insert PostgreSQL still believes the tables are
+  // small and picks nested loops that make the stats queries take seconds instead of milliseconds.
+  if (report.runs.length) await prisma.$executeRaw`ANALYZE "Episode", "Score", "Step", "Run"`;
+  return report;
+}
+
+/** Which of these content hashes are stored, and in which Run. */
+async function alreadyImported(prisma: Db, hashes: string[]): Promise<Map<string, string>> {
+  if (!hashes.length) return new Map();
+  const runs = await prisma.run.findMany({ where: { sourceHashes: { hasSome: hashes } }, select: { name: true, sourceHashes: true } });
+  const out = new Map<string, string>();
+  for (const r of runs) for (const h of r.sourceHashes) if (hashes.includes(h)) out.set(h, r.name);
+  return out;
+}

@@ -1,0 +1,158 @@
+import { upperBound } from "./bisect";
+import { parseSize } from "./parseSize";
+import type { ScreenEvent, Snapshot } from "./types";
+
+/** The terminal a seeker draws on: xterm in the page, @xterm/headless in tests. */
+export interface ScreenTerminal {
+  /** Clears the screen, the scrollback and the modes (xterm's reset(); it keeps the parser's state, see CANCEL). */
+  reset(): void;
+  resize(cols: number, rows: number): void;
+  /** Resolves once the data is parsed. */
+  write(data: string): Promise<void>;
+}
+
+/** How to get from what is on screen to `target` events: start from a snapshot (or a blank screen), or go on from here. */
+export interface SeekPlan {
+  /** null: write on from the current screen. */
+  restore: Snapshot | "blank" | null;
+  from: number;
+  to: number;
+}
+
+/** The most written to the terminal at once. */
+const MAX_WRITE = 1 << 20;
+/** CAN ends any escape sequence a recording stopped in the middle of: xterm's reset() does not. */
+const CANCEL = "\x18";
+/** What restoring costs beyond the snapshot's own length, in characters of output written. */
+const RESTORE_COST = 2048;
+/** A turn's own output is kept in the scrollback (restored from before the turn) when that costs less than this. */
+const KEEP_TURN_BUDGET = 256 * 1024;
+
+/**
+ * Puts the screen at any position of a recording: restore the nearest snapshot, then write the
+ * events after it (STYLE §6), or just write on when that is cheaper. One seek at a time: the
+ * caller (Player) queues them.
+ */
+export class ScreenSeeker {
+  /** Events shown: the terminal holds the screen after events [0, pos). */
+  pos = 0;
+  private offsets: Float64Array;
+  private snapPos: number[];
+  private events: ScreenEvent[];
+  private snapshots: Snapshot[];
+
+  constructor(
+    private readonly term: ScreenTerminal,
+    private readonly size: { cols: number; rows: number },
+    events: ScreenEvent[],
+    snapshots: Snapshot[],
+    /** What restoring a snapshot costs, in characters of output written (tests force restores with a negative cost). */
+    private readonly restoreCost = RESTORE_COST,
+  ) {
+    this.events = events;
+    this.snapshots = snapshots.filter((s) => s.pos > 0 && s.pos <= events.length).sort((a, b) => a.pos - b.pos);
+    this.snapPos = this.snapshots.map((s) => s.pos);
+    this.offsets = new Float64Array(0);
+    this.index(0);
+    // The terminal is blank: give it the recording's size before the first event is written.
+    term.resize(size.cols, size.rows);
+  }
+
+  get eventCount(): number {
+    return this.events.length;
+  }
+
+  /** Live episodes: more events arrived (the array given to the constructor has grown), or more snapshots. */
+  grew(snapshots: Snapshot[] = []): void {
+    this.index(this.offsets.length - 1);
+    for (const s of snapshots) {
+      if (s.pos > (this.snapPos[this.snapPos.length - 1] ?? 0) && s.pos <= this.events.length) {
+        this.snapshots.push(s);
+        this.snapPos.push(s.pos);
+      }
+    }
+  }
+
+  /** Characters of output in events [a, b). */
+  cost(a: number, b: number): number {
+    return this.offsets[b] - this.offsets[a];
+  }
+
+  /**
+   * The cheapest way to `target`. With `keepFrom` (the start of the selected turn), prefer a start
+   * at or before it, so the turn's whole output is in the scrollback, when that is not much dearer.
+   */
+  plan(target: number, keepFrom?: number): SeekPlan {
+    const to = Math.max(0, Math.min(target, this.events.length));
+    const options: Array<{ plan: SeekPlan; cost: number }> = [];
+    if (to >= this.pos) options.push({ plan: { restore: null, from: this.pos, to }, cost: this.cost(this.pos, to) });
+    options.push({ plan: { restore: "blank", from: 0, to }, cost: this.cost(0, to) });
+    const best = this.snapshotAtOrBefore(to);
+    if (best) options.push({ plan: { restore: best, from: best.pos, to }, cost: this.restoreCost + best.data.length + this.cost(best.pos, to) });
+    if (keepFrom !== undefined && keepFrom < to) {
+      const early = this.snapshotAtOrBefore(keepFrom);
+      if (early && early !== best) options.push({ plan: { restore: early, from: early.pos, to }, cost: this.restoreCost + early.data.length + this.cost(early.pos, to) });
+      const keeping = options.filter((o) => o.plan.from <= keepFrom).sort((a, b) => a.cost - b.cost)[0];
+      if (keeping && keeping.cost <= KEEP_TURN_BUDGET) return keeping.plan;
+    }
+    return options.sort((a, b) => a.cost - b.cost)[0].plan;
+  }
+
+  async seek(target: number, keepFrom?: number): Promise<void> {
+    const p = this.plan(target, keepFrom);
+    if (p.restore === null && p.from === p.to) return;
+    // One write per seek where possible: each write costs the terminal a turn of its event loop.
+    let head = "";
+    if (p.restore) {
+      const from = p.restore === "blank" ? { ...this.size, data: "" } : p.restore;
+      this.term.reset();
+      this.term.resize(from.cols, from.rows);
+      head = CANCEL + from.data;
+    }
+    await this.writeEvents(head, p.from, p.to);
+    this.pos = p.to;
+  }
+
+  /**
+   * Writes `head`, then events [from, to); a resize splits the writing, since it must come between
+   * parsed output, and so does every MAX_WRITE characters (xterm drops data beyond 50 MB pending).
+   */
+  private async writeEvents(head: string, from: number, to: number): Promise<void> {
+    let chunk: string[] = head ? [head] : [];
+    let size = head.length;
+    for (let i = from; i < to; i++) {
+      const [, code, data] = this.events[i];
+      if (code === "o") {
+        chunk.push(data);
+        size += data.length;
+        if (size >= MAX_WRITE) {
+          await this.term.write(chunk.join(""));
+          chunk = [];
+          size = 0;
+        }
+      } else if (code === "r") {
+        const dims = parseSize(data);
+        if (!dims) continue;
+        if (chunk.length) await this.term.write(chunk.join(""));
+        chunk = [];
+        size = 0;
+        this.term.resize(dims.cols, dims.rows);
+      }
+    }
+    if (chunk.length) await this.term.write(chunk.join(""));
+  }
+
+  private snapshotAtOrBefore(pos: number): Snapshot | null {
+    const i = upperBound(this.snapPos, pos) - 1;
+    return i >= 0 ? this.snapshots[i] : null;
+  }
+
+  private index(from: number): void {
+    const n = this.events.length;
+    if (this.offsets.length === n + 1) return;
+    const next = new Float64Array(n + 1);
+    next.set(this.offsets.subarray(0, from + 1));
+    for (let i = from; i < n; i++) next[i + 1] = next[i] + (this.events[i][1] === "o" ? this.events[i][2].length : 0);
+    this.offsets = next;
+  }
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+// The socket.io contract for watching an episode while it is played (spectating), shared by the
+// server (spectateServer.ts) and the page (spectateClient.ts) — STYLE §8. Read-only: a spectator
+// sends nothing but which episode it watches.
+//
+//   page → server  "spectate"    {episodeId}        ack → {ok: true, status} | {ok: false, error}
+//   page → server  "unspectate"  {episodeId}
+//   server → page  "episode:events" {episodeId, events: [{seq, time, code, data}…]}   (in seq order)
+//   server → page  "episode:step"   {episodeId, step}   a step completed (or changed), by Step.index
+//   server → page  "episode:ended"  {episodeId, status}
+//
+// The page subscribes first and loads the recording after the ack, then drops pushed events it
+// already has (by seq): nothing between the load and the subscription is lost.
+
+export const SpectateEvents = {
+  spectate: "spectate",
+  unspectate: "unspectate",
+  events: "episode:events",
+  step: "episode:step",
+  ended: "episode:ended",
+} as const;
+
+export const SpectateRequest = z.object({ episodeId: z.string().min(1).max(64) });
+export type SpectateRequest = z.infer<typeof SpectateRequest>;
+
+export type SpectateAck = { ok: true; status: string } | { ok: false; error: string };
+
+export const LiveEvent = z.object({
+  seq: z.number().int().min(0),
+  time: z.number().min(0),
+  code: z.enum(["o", "i", "r", "m"]),
+  data: z.string(),
+});
+export type LiveEvent = z.infer<typeof LiveEvent>;
+
+export const LiveStep = z.object({
+  index: z.number().int().min(0),
+  action: z.string(),
+  observation: z.string().default(""),
+  exitCode: z.number().int().nullable().default(null),
+  admissible: z.boolean().nullable().default(null),
+  reward: z.number().nullable().default(null),
+  thought: z.string().nullable().default(null),
+  plan: z.string().nullable().default(null),
+  durationMs: z.number().int().nullable().default(null),
+  truncated: z.boolean().default(false),
+  castStart: z.number().nullable().default(null),
+  castEnd: z.number().nullable().default(null),
+});
+export type LiveStep = z.infer<typeof LiveStep>;
+
+export const EventsMessage = z.object({ episodeId: z.string(), events: z.array(LiveEvent) });
+export type EventsMessage = z.infer<typeof EventsMessage>;
+export const StepMessage = z.object({ episodeId: z.string(), step: LiveStep });
+export type StepMessage = z.infer<typeof StepMessage>;
+export const EndedMessage = z.object({ episodeId: z.string(), status: z.string() });
+export type EndedMessage = z.infer<typeof EndedMessage>;
+
+/** What a live session tells its spectators. */
+export type LiveMessage =
+  | { type: "event"; event: LiveEvent }
+  | { type: "step"; step: z.input<typeof LiveStep> }
+  | { type: "ended"; status: string };

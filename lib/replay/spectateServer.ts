@@ -1,0 +1,129 @@
+import type { Server as SocketServer, Socket } from "socket.io";
+import { testHooksEnabled, testLiveFeed } from "./server/testLiveFeed";
+import { SpectateEvents, SpectateRequest, type LiveEvent, type LiveMessage, type SpectateAck } from "./liveProtocol";
+
+// Server side of spectating (see liveProtocol.ts). The live sessions tell us what happens through
+// a LiveSource; every episode being watched has one subscription, shared by all its spectators
+// in a socket.io room and dropped when the last one leaves. Output is sent at once, batched only
+// while several events arrive in the same turn of the event loop.
+
+export interface LiveSource {
+  /**
+   * Calls `listener` with what happens in the episode from now on (events in seq order, steps as
+   * they complete, its end). Returns how to stop, or null when the episode is not being played here.
+   */
+  subscribe(episodeId: string, listener: (msg: LiveMessage) => void): (() => void) | null;
+}
+
+interface Watched {
+  unsubscribe: () => void;
+  pending: LiveEvent[];
+  flush: NodeJS.Immediate | null;
+}
+
+const room = (episodeId: string) => `spectate:${episodeId}`;
+
+export function registerSpectate(io: SocketServer, live: LiveSource): { dispose(): void } {
+  const source = testHooksEnabled() ? orElse(live, testLiveFeed()) : live;
+  const watched = new Map<string, Watched>();
+
+  const flush = (episodeId: string, w: Watched) => {
+    if (w.flush) clearImmediate(w.flush);
+    w.flush = null;
+    if (!w.pending.length) return;
+    const events = w.pending;
+    w.pending = [];
+    io.to(room(episodeId)).emit(SpectateEvents.events, { episodeId, events });
+  };
+
+  const stop = (episodeId: string) => {
+    const w = watched.get(episodeId);
+    if (!w) return;
+    flush(episodeId, w);
+    w.unsubscribe();
+    watched.delete(episodeId);
+  };
+
+  const watch = (episodeId: string): boolean => {
+    if (watched.has(episodeId)) return true;
+    const w: Watched = { unsubscribe: () => {}, pending: [], flush: null };
+    const unsubscribe = source.subscribe(episodeId, (msg) => {
+      if (msg.type === "event") {
+        w.pending.push(msg.event);
+        w.flush ??= setImmediate(() => flush(episodeId, w));
+        return;
+      }
+      flush(episodeId, w);
+      if (msg.type === "step") io.to(room(episodeId)).emit(SpectateEvents.step, { episodeId, step: msg.step });
+      else {
+        io.to(room(episodeId)).emit(SpectateEvents.ended, { episodeId, status: msg.status });
+        stop(episodeId);
+      }
+    });
+    if (!unsubscribe) return false;
+    w.unsubscribe = unsubscribe;
+    watched.set(episodeId, w);
+    return true;
+  };
+
+  const stopIfUnwatched = (episodeId: string) => {
+    if ((io.sockets.adapter.rooms.get(room(episodeId))?.size ?? 0) === 0) stop(episodeId);
+  };
+
+  const onConnection = (socket: Socket) => {
+    const mine = new Set<string>();
+    socket.on(SpectateEvents.spectate, async (raw: unknown, ack?: (a: SpectateAck) => void) => {
+      const reply = typeof ack === "function" ? ack : () => {};
+      const req = SpectateRequest.safeParse(raw);
+      if (!req.success) return reply({ ok: false, error: `bad spectate message: ${req.error.issues[0]?.message}` });
+      const { episodeId } = req.data;
+      if (!watch(episodeId)) return reply({ ok: false, error: "this episode is not being played now" });
+      mine.add(episodeId);
+      await socket.join(room(episodeId));
+      reply({ ok: true, status: "active" });
+    });
+    socket.on(SpectateEvents.unspectate, (raw: unknown) => {
+      const req = SpectateRequest.safeParse(raw);
+      if (!req.success || !mine.delete(req.data.episodeId)) return;
+      void Promise.resolve(socket.leave(room(req.data.episodeId))).then(() => stopIfUnwatched(req.data.episodeId));
+    });
+    // By "disconnect" the socket has left its rooms.
+    socket.on("disconnect", () => {
+      for (const id of mine) stopIfUnwatched(id);
+      mine.clear();
+    });
+  };
+
+  io.on("connection", onConnection);
+  return {
+    dispose() {
+      io.off("connection", onConnection);
+      for (const id of [...watched.keys()]) stop(id);
+    },
+  };
+}
+
+/** Episodes `first` does not know, from `second`. */
+function orElse(first: LiveSource, second: LiveSource): LiveSource {
+  return { subscribe: (id, listener) => first.subscribe(id, listener) ?? second.subscribe(id, listener) };
+}
+
+/** A LiveSource fed by hand: live sessions (or a test) publish, spectators subscribe. */
+export function createLiveFeed(): LiveSource & { publish(episodeId: string, msg: LiveMessage): void; watching(episodeId: string): number } {
+  const listeners = new Map<string, Set<(msg: LiveMessage) => void>>();
+  return {
+    subscribe(episodeId, listener) {
+      const set = listeners.get(episodeId) ?? new Set();
+      listeners.set(episodeId, set);
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (!set.size) listeners.delete(episodeId);
+      };
+    },
+    publish(episodeId, msg) {
+      for (const l of listeners.get(episodeId) ?? []) l(msg);
+    },
+    watching: (episodeId) => listeners.get(episodeId)?.size ?? 0,
+  };
+}

@@ -1,0 +1,24 @@
+// What stats can be grouped and split by. Client-safe: the Compare page lists these; the SQL for
+// each lives in statsSql.ts, chosen from this whitelist and never built from user text.
+
+export const GROUP_KEYS = ["run", "model", "strategy", "player", "environment", "dataset", "hardness", "fs", "source"] as const;
+export type GroupKey = (typeof GROUP_KEYS)[number];
+
+export const GROUP_LABELS: Record<GroupKey, string> = {
+  run: "Run",
+  model: "Model",
+  strategy: "Strategy",
+  player: "Player kind",
+  environment: "Environment",
+  dataset: "Dataset",
+  hardness: "SQL hardness",
+  fs: "Bash file system",
+  source: "Source (live / import)",
+};
+
+export const SCORE_MODES = ["intercode", "plateau"] as const;
+export type ScoreMode = (typeof SCORE_MODES)[number];
+
+/** The label of a missing value in a group key. */
+export const NONE = "(none)";
+export const KEY_SEPARATOR = " · ";

@@ -1,0 +1,48 @@
+import type { Db } from "../db";
+import type { PublicTask } from "../tasks";
+import { computeStats } from "./computeStats";
+import { listRuns, type RunSummary } from "./listRuns";
+import { StatsQuery, statsQueryFromParams } from "./statsQuery";
+import type { StatsResult } from "./types";
+
+// Everything the Compare page shows, from its URL: the runs to pick from, the stats of the
+// selection, and the tasks named in the overlap (for the click-through).
+
+export interface CompareData {
+  query: StatsQuery;
+  /** Why the URL's selection was not understood (the defaults are shown instead). */
+  invalid?: string;
+  runs: RunSummary[];
+  stats: StatsResult | null;
+  tasks: Record<number, Pick<PublicTask, "id" | "dataset" | "index" | "query" | "hardness">>;
+}
+
+/** Per-difficulty split when the URL does not say: SQL hardness, or the Bash file system. */
+function defaultSplit(runs: RunSummary[], q: StatsQuery): StatsQuery["split"] {
+  const envs = new Set(q.env ? [q.env] : runs.filter((r) => !q.runs || q.runs.includes(r.name)).map((r) => r.environment));
+  if (envs.size !== 1 || q.group.includes("hardness") || q.group.includes("fs")) return undefined;
+  const env = [...envs][0];
+  return env === "sql" ? "hardness" : env === "bash" ? "fs" : undefined;
+}
+
+export async function loadCompare(prisma: Db, url: URLSearchParams): Promise<CompareData> {
+  // split=none: no per-difficulty table (absent: one is chosen from the environment).
+  const params = new URLSearchParams(url);
+  const noSplit = params.get("split") === "none";
+  if (noSplit) params.delete("split");
+  const parsed = statsQueryFromParams(params);
+  const invalid = parsed.success ? undefined : parsed.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ");
+  const query = parsed.success ? parsed.data : StatsQuery.parse({});
+  const runs = await listRuns(prisma);
+  const known = new Set(runs.map((r) => r.name));
+  if (query.runs) query.runs = query.runs.filter((r) => known.has(r));
+  const needsRuns = query.group[0] === "run" && !query.runs?.length;
+  if (!runs.length || needsRuns) return { query, invalid, runs, stats: null, tasks: {} };
+  if (!url.has("split")) query.split = defaultSplit(runs, query);
+  const stats = await computeStats(prisma, query);
+  const ids = [...new Set((stats.overlap ?? []).flatMap((o) => [...o.both, ...o.onlyA, ...o.onlyB, ...o.neither]))];
+  const rows = ids.length
+    ? await prisma.task.findMany({ where: { id: { in: ids } }, select: { id: true, dataset: true, index: true, query: true, hardness: true } })
+    : [];
+  return { query, invalid, runs, stats, tasks: Object.fromEntries(rows.map((t) => [t.id, t])) };
+}
