@@ -13,9 +13,9 @@
 //     folder order (same ext4 underneath); where overlay cannot be mounted, "copy" mode: copies of
 //     what the task may change and read-only binds of the system folders;
 //   - limits: a cgroup (v1 or v2) with pids.max, memory (no swap) and a 1-CPU quota when the host
-//     lets us write one (root here does), plus rlimits on every process: nproc (counted per user
-//     namespace, so per sandbox), fsize (1 GiB, as docker's ulimit), core, nofile, and address space
-//     when there is no memory cgroup.
+//     lets us write one (root here does), plus rlimits on every process: fsize (1 GiB, as docker's
+//     ulimit), core, nofile, and nproc and address space only when there is no cgroup (nproc counts
+//     per host uid, shared by every sandbox).
 // The terminal and the root helper enter that sandbox with nsenter (as `docker exec` does): the TTY
 // runs `bash -l` as the player (no capabilities, no-new-privs); the helper runs
 // docker/bash/agent.py --serve as root inside with only CHOWN, DAC_OVERRIDE, FOWNER, KILL, SETUID,
@@ -444,8 +444,10 @@ class LocalSandbox implements Sandbox {
   /** rlimits of every sandbox process (the player's and the helper's, whose commands inherit them). */
   private rlimitArgs(): string[] {
     const l = this.limits;
-    const a = [`--nproc=${l.pids}:${l.pids}`, `--fsize=${l.fileBytes}:${l.fileBytes}`, "--core=0:0", "--nofile=4096:4096"];
-    if (!this.cgroup) a.push(`--as=${2 * l.memoryBytes}:${2 * l.memoryBytes}`); // no memory cgroup: cap each process
+    const a = [`--fsize=${l.fileBytes}:${l.fileBytes}`, "--core=0:0", "--nofile=4096:4096"];
+    // With a cgroup, pids.max bounds each sandbox on its own. RLIMIT_NPROC counts per host uid,
+    // which every sandbox shares: a fork bomb in one would starve the others' forks.
+    if (!this.cgroup) a.push(`--nproc=${l.pids}:${l.pids}`, `--as=${2 * l.memoryBytes}:${2 * l.memoryBytes}`);
     return a;
   }
 

@@ -121,15 +121,20 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     const calm = await play("nl2bash_fs_4", 2);
     flood.player.type("yes\r");
     await flood.player.until(() => flood.player.output.length > 200_000, 15_000, "the flood");
+    // The calm player's keystrokes still echo at once: the server and its sandbox answer.
     const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (const ch of "calmly") {
+      const before = calm.player.output.length;
       const t0 = performance.now();
-      await calm.player.run(`echo calm-${i}`);
+      calm.player.type(ch);
+      await calm.player.until(() => calm.player.output.slice(before).includes(ch), 5_000, `the echo of ${ch}`);
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
-    expect(times[2]).toBeLessThan(100);
+    expect(times[Math.floor(times.length / 2)]).toBeLessThan(100);
+    calm.player.type("\x15");
     flood.player.type("\x03");
+    await flood.player.until(() => flood.player.steps.length >= 1, 20_000, "the flood's step to end");
     const after = await flood.player.run("echo stopped", 20_000);
     expect(after.action).toBe("echo stopped");
     const steps = await p.db.prisma.step.findMany({ where: { episodeId: flood.episodeId }, orderBy: { index: "asc" } });
