@@ -1,19 +1,20 @@
 import { z } from "zod";
 import type { Db, Prisma } from "../db";
 import { ENVIRONMENTS } from "../environments/types";
+import { formParam } from "../tasks/catalog";
 
 /** Filters of the Episodes page and API, validated at the edge. */
 export const EpisodeFilter = z.object({
-  env: z.enum(ENVIRONMENTS).optional(),
-  taskId: z.coerce.number().int().positive().optional(),
-  player: z.enum(["human", "agent"]).optional(),
-  model: z.string().max(100).optional(),
-  strategy: z.string().max(100).optional(),
-  runId: z.string().max(64).optional(),
-  status: z.enum(["active", "submitted", "skipped", "abandoned", "interrupted", "error"]).optional(),
-  outcome: z.enum(["solved", "unsolved"]).optional(),
+  env: formParam(z.enum(ENVIRONMENTS)),
+  taskId: formParam(z.coerce.number().int().positive()),
+  player: formParam(z.enum(["human", "agent"])),
+  model: formParam(z.string().max(100)),
+  strategy: formParam(z.string().max(100)),
+  runId: formParam(z.string().max(64)),
+  status: formParam(z.enum(["active", "submitted", "skipped", "abandoned", "interrupted", "error"])),
+  outcome: formParam(z.enum(["solved", "unsolved"])),
   /** Text in the task's query or in any step's action. */
-  q: z.string().max(200).optional(),
+  q: formParam(z.string().max(200)),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });

@@ -3,12 +3,17 @@ import { Prisma } from "../db";
 import { z } from "zod";
 import { ENVIRONMENTS } from "../environments";
 
+/** An optional URL parameter: a filter form sends its blank fields as "", which means "any". */
+export function formParam<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+}
+
 /** Filters for the task list (from the URL or the API), validated at the edge. */
 export const TaskFilter = z.object({
-  env: z.enum(ENVIRONMENTS).optional(),
-  dataset: z.string().max(100).optional(),
-  hardness: z.enum(["easy", "medium", "hard", "extra"]).optional(),
-  q: z.string().max(200).optional(),
+  env: formParam(z.enum(ENVIRONMENTS)),
+  dataset: formParam(z.string().max(100)),
+  hardness: formParam(z.enum(["easy", "medium", "hard", "extra"])),
+  q: formParam(z.string().max(200)),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
