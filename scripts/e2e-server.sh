@@ -8,5 +8,5 @@ rm -rf .data/e2e
 mkdir -p .data/e2e
 eval "$(bash scripts/engine.sh env 2>/dev/null || true)"
 export NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT="$port" PLATEAU_PG_PORT="${E2E_PG_PORT:-5544}"
-export PLATEAU_DATA_DIR=.data/e2e PLATEAU_ROOTFS_DIR="$PWD/.data/rootfs" PLATEAU_POOL_SIZE="${PLATEAU_POOL_SIZE:-1}"
+export PLATEAU_TEST_HOOKS=1 PLATEAU_DATA_DIR=.data/e2e PLATEAU_ROOTFS_DIR="$PWD/.data/rootfs" PLATEAU_POOL_SIZE="${PLATEAU_POOL_SIZE:-1}"
 exec node_modules/.bin/tsx server.ts
