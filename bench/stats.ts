@@ -5,7 +5,7 @@
 //     (SR@k + table: target ≤ 300 ms), and the full response (error rate by turn, overlap, split).
 // Each figure is the median and p99 of --iterations runs after warm-up, through the route handler
 // (zod → SQL → JSON) on a fresh embedded PostgreSQL. The machine's load average is recorded too.
-// Usage: tsx bench/stats.ts [--reps 3] [--iterations 100] [--episodes 100000] [--steps 10] [--out .data/bench/stats.json]
+// Usage: tsx bench/stats.ts [--reps 3] [--iterations 100] [--episodes 100000] [--steps 10] [--only import|stats] [--out .data/bench/stats.json]
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,6 +25,7 @@ const { values } = parseArgs({
     episodes: { type: "string", default: "100000" },
     steps: { type: "string", default: "10" },
     out: { type: "string", default: ".data/bench/stats.json" },
+    only: { type: "string" },
   },
 });
 const TARGET_IMPORT_S = 30;
@@ -34,7 +35,7 @@ const CHART_CASE = "plateau chart + table, 10 runs, all episodes";
 // Synthetic episodes for bench/stats: `episodes` SQL episodes in 10 runs (four strategies, three
 // models), each with `stepsPer` steps and an InterCode score, written by PostgreSQL itself.
 
-export async function makeSyntheticEpisodes(prisma: Db, episodes: number, stepsPer: number): Promise<void> {
+async function makeSyntheticEpisodes(prisma: Db, episodes: number, stepsPer: number): Promise<void> {
   await prisma.$executeRaw`SELECT setseed(0.42)`;
   await prisma.$executeRaw`
     INSERT INTO "Run" (id, name, kind, environment, model, strategy, "turnLimit", status, total)
@@ -118,6 +119,8 @@ async function latencyBench(episodes: number, steps: number, iterations: number)
       [`full response, 10 runs (${size}; no overlap: more than 8 groups)`, ""],
       [`full response by strategy, with overlap and hardness split (${size})`, "group=strategy&split=hardness"],
       [`full response, 2 runs (${episodes / 5} episodes), with overlap and split`, "runs=bench%20run%201,bench%20run%202&split=hardness"],
+      [`Compare page's first response, 2 runs: chart, table, split, overlap (error rate by turn follows)`, "runs=bench%20run%201,bench%20run%202&split=hardness&errorByTurn=0"],
+      [`Compare page's first response by strategy (${size}): chart, table, split, overlap`, "group=strategy&split=hardness&errorByTurn=0"],
     ];
     const out: Record<string, unknown> = {};
     for (const [label, query] of cases) {
@@ -146,22 +149,26 @@ async function latencyBench(episodes: number, steps: number, iterations: number)
 async function main() {
   const report: Record<string, unknown> = { when: new Date().toISOString(), logs: interCodeLogsDir(), cpus: os.cpus().length, loadBefore: load() };
   process.stderr.write(`bench/stats: load average ${load().join(" ")}\n`);
-  report.import = await importBench(Number(values.reps));
+  const targets: Record<string, unknown> = {};
+  if (values.only !== "stats") {
+    report.import = await importBench(Number(values.reps));
+    const imp = report.import as Record<string, { medianSeconds: number; medianEpisodesPerSecond: number; episodes: number }>;
+    const big = imp["all logs four times (~20,000 episodes)"];
+    targets.importSeconds = { target: TARGET_IMPORT_S, measured: big.medianSeconds, episodes: big.episodes, ok: big.medianSeconds <= TARGET_IMPORT_S };
+    console.log(`import: ${imp["all logs once"].episodes} episodes at ${imp["all logs once"].medianEpisodesPerSecond.toFixed(0)} episodes/s; ` +
+      `${big.episodes} episodes in ${big.medianSeconds.toFixed(1)} s (target ≤ ${TARGET_IMPORT_S} s)`);
+  }
   report.loadBetween = load();
-  report.stats = await latencyBench(Number(values.episodes), Number(values.steps), Number(values.iterations));
+  if (values.only !== "import") {
+    report.stats = await latencyBench(Number(values.episodes), Number(values.steps), Number(values.iterations));
+    const chart = (report.stats as Record<string, { medianMs: number; p99Ms: number }>)[CHART_CASE];
+    targets.plateauChartMs = { target: TARGET_CHART_MS, median: chart.medianMs, p99: chart.p99Ms, ok: chart.p99Ms <= TARGET_CHART_MS };
+    console.log(`plateau chart over ${values.episodes} episodes: median ${chart.medianMs.toFixed(0)} ms, p99 ${chart.p99Ms.toFixed(0)} ms (target ≤ ${TARGET_CHART_MS} ms)`);
+  }
   report.loadAfter = load();
-  const imp = report.import as Record<string, { medianSeconds: number; medianEpisodesPerSecond: number; episodes: number }>;
-  const big = imp["all logs four times (~20,000 episodes)"];
-  const chart = (report.stats as Record<string, { medianMs: number; p99Ms: number }>)[CHART_CASE];
-  report.targets = {
-    importSeconds: { target: TARGET_IMPORT_S, measured: big.medianSeconds, episodes: big.episodes, ok: big.medianSeconds <= TARGET_IMPORT_S },
-    plateauChartMs: { target: TARGET_CHART_MS, median: chart.medianMs, p99: chart.p99Ms, ok: chart.p99Ms <= TARGET_CHART_MS },
-  };
+  report.targets = targets;
   mkdirSync(path.dirname(values.out!), { recursive: true });
   writeFileSync(values.out!, JSON.stringify(report, null, 2));
-  console.log(`import: ${imp["all logs once"].episodes} episodes at ${imp["all logs once"].medianEpisodesPerSecond.toFixed(0)} episodes/s; ` +
-    `${big.episodes} episodes in ${big.medianSeconds.toFixed(1)} s (target ≤ ${TARGET_IMPORT_S} s)`);
-  console.log(`plateau chart over ${values.episodes} episodes: median ${chart.medianMs.toFixed(0)} ms, p99 ${chart.p99Ms.toFixed(0)} ms (target ≤ ${TARGET_CHART_MS} ms)`);
   console.log(`load average ${(report.loadBefore as number[]).join(" ")} → ${load().join(" ")} on ${os.cpus().length} cores; report: ${values.out}`);
 }
 

@@ -58,6 +58,9 @@ test("upload two InterCode logs, compare them: two curves, the table, the overla
   await expect(rows.nth(1)).toContainText(REACT);
   await expect(rows.nth(1).getByTestId("sr")).toHaveText("25.9");
 
+  // The error rate by turn follows (it reads every step), in the same colours.
+  await expect(page.getByTestId("error-chart").locator(".recharts-line")).toHaveCount(2);
+
   // Hovering shows the values at a turn budget.
   const box = (await chart.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5);

@@ -24,10 +24,16 @@ test.beforeAll(async () => {
   try {
     const task = await prisma.task.findFirstOrThrow({ where: { dataset: "nl2bash_fs_1", index: 0 } });
     await importLogs(prisma, [{ name: LOG, content: readFileSync(LOG) }]);
-    const imported = await prisma.episode.findFirstOrThrow({
-      where: { taskId: task.id, source: "import", run: { name: "ic_bash_react_10_turns_fs_1" } },
+    // An InterCode episode of the task from a log (another spec may have imported this file first)
+    // whose second step printed something.
+    const candidates = await prisma.episode.findMany({
+      where: { taskId: task.id, source: "import", run: { kind: "import" } },
+      orderBy: { startedAt: "asc" },
+      take: 50,
       select: { id: true, steps: { orderBy: { index: "asc" }, select: { action: true, observation: true } } },
     });
+    const imported = candidates.find((e) => e.steps.length >= 3 && e.steps[1].observation.trim());
+    if (!imported) throw new Error("no imported InterCode episode of nl2bash_fs_1 #0 with output at its second step");
     ids.imported = imported.id;
     ids.importedSteps = imported.steps;
     cast = genCast(50);
@@ -168,6 +174,7 @@ test("spectating a running episode: a new command appears as it is played, read-
   await prisma.$disconnect();
   await page.goto(`/episodes/${id}`);
   await expect(page.getByTestId("live-badge")).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('main[data-live="live"]')).toBeVisible(); // subscribed
   await expect.poll(() => screenText(page)).toContain("player@sandbox:~$");
   const play = (body: object) => page.request.post(`/api/episodes/${id}/test-live`, { data: body });
   const res = await play({

@@ -82,7 +82,7 @@ export function ReplayView({ episode: initial, initialTurn, others }: Props) {
   const sameTask = others.filter((o) => o.id !== episode.id);
 
   return (
-    <main className={s.page}>
+    <main className={s.page} data-live={live?.status ?? "off"}>
       <EpisodeHeader episode={episode}>
         {sameTask.length > 0 && (
           <select

@@ -1,4 +1,5 @@
 "use client";
+import { useEffect, useRef } from "react";
 import { formatDuration } from "@/lib/replay/formatTime";
 import type { SearchField, StepMatch } from "@/lib/replay/searchSteps";
 import type { ReplayStep } from "@/lib/replay/types";
@@ -7,6 +8,15 @@ import s from "./replay.module.css";
 
 /** The selected turn in full: thought, plan, action, observation, with search matches marked. */
 export function StepDetail({ step, turn, outputs, matches, current }: { step: ReplayStep | null; turn: number; outputs: boolean; matches: StepMatch[]; current: StepMatch | null }) {
+  const box = useRef<HTMLDivElement>(null);
+  // Bring the search match being shown into view inside the panel (only the panel scrolls, not the page).
+  useEffect(() => {
+    const panel = box.current;
+    const mark = panel?.querySelector<HTMLElement>("mark[data-current]");
+    if (!panel || !mark) return;
+    const top = mark.getBoundingClientRect().top - panel.getBoundingClientRect().top + panel.scrollTop;
+    if (top < panel.scrollTop || top > panel.scrollTop + panel.clientHeight - 24) panel.scrollTop = Math.max(0, top - panel.clientHeight / 3);
+  }, [current, turn]);
   if (!step) {
     return <div className={`panel ${s.detail}`} data-testid="step-detail"><span className="muted">{turn === 0 ? "Before the first step. Press → or j to step." : "No step selected."}</span></div>;
   }
@@ -19,7 +29,7 @@ export function StepDetail({ step, turn, outputs, matches, current }: { step: Re
       </>
     ) : null;
   return (
-    <div className={`panel ${s.detail}`} data-testid="step-detail">
+    <div ref={box} className={`panel ${s.detail}`} data-testid="step-detail">
       <div className={s.detailHead}>
         <strong>Turn {turn}</strong>
         {step.exitCode !== null && <span className={step.exitCode === 0 ? "ok" : "bad"}>exit {step.exitCode}</span>}

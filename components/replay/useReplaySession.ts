@@ -7,6 +7,7 @@ import type { ScreenTerminal } from "@/lib/replay/ScreenSeeker";
 import type { ReplayRecording, ReplayStep, ScreenEvent, StepSpan } from "@/lib/replay/types";
 import type { LiveEvent, LiveStep } from "@/lib/replay/liveProtocol";
 import type { SpectateStatus } from "@/lib/replay/spectateClient";
+import { SeqMerger } from "@/lib/replay/SeqMerger";
 import type { EpisodeForReplay } from "@/lib/episodes/getEpisodeForReplay";
 import { decodeRecording } from "@/lib/replay/wireFormat";
 
@@ -74,22 +75,42 @@ export function useReplaySession(initial: EpisodeForReplay, initialTurn: number 
     const ac = new AbortController();
     let p: Player | null = null;
     let sub: { dispose(): void } | null = null;
-    let lastSeq = -1;
+    let merger = new SeqMerger(-1);
+    let repair: ReturnType<typeof setTimeout> | null = null;
+    let repairs = 0;
     let known: ReplayStep[] = [];
+    // A synthesized recording places the steps itself (stepSpans); stored steps have no cast times then.
+    let stepsPlaceThemselves = true;
 
     const upsertSteps = (incoming: ReplayStep[]) => {
       if (!incoming.length) return;
       const next = known.slice();
       for (const s of incoming) next[s.index] = s;
       known = next.filter(Boolean);
-      for (const s of incoming) p?.setStep(s.index, spanOf(s));
+      if (stepsPlaceThemselves) p?.setSteps(incoming.map((s) => [s.index, spanOf(s)] as const));
       setSteps(known);
     };
-    const appendEvents = (events: LiveEvent[]) => {
-      const fresh = events.filter((e) => e.seq > lastSeq);
-      if (!fresh.length) return;
-      lastSeq = fresh[fresh.length - 1].seq;
-      p?.append(fresh.filter((e) => e.code === "o" || e.code === "r").map((e): ScreenEvent => [e.time, e.code as "o" | "r", e.data]));
+    const apply = (events: LiveEvent[]) => {
+      const screen = events.filter((e) => e.code === "o" || e.code === "r");
+      p?.append(screen.map((e): ScreenEvent => [e.time, e.code as "o" | "r", e.data]));
+    };
+    const loadAfter = async () => (await getJson<{ events: LiveEvent[] }>(`/api/episodes/${id}/events?after=${merger.lastSeq}`, ac.signal)).events;
+    // Pushed events can overtake the database (it stores them in short batches): a hole in the seqs
+    // is filled from the database a moment later, or skipped after a few tries.
+    const take = (events: LiveEvent[]) => {
+      apply(merger.push(events));
+      if (!merger.hasHole || repair) return;
+      repair = setTimeout(async () => {
+        repair = null;
+        const more = await loadAfter().catch(() => []);
+        if (ac.signal.aborted) return;
+        apply(merger.push(more));
+        if (!merger.hasHole) repairs = 0;
+        else if (++repairs >= 10) {
+          repairs = 0;
+          apply(merger.skipHole());
+        } else take([]);
+      }, 60);
     };
 
     // The episode ended: stop following, and load its final status, scores, steps and output.
@@ -98,11 +119,11 @@ export function useReplaySession(initial: EpisodeForReplay, initialTurn: number 
       const [ep, all, more] = await Promise.all([
         getJson<EpisodeForReplay>(`/api/episodes/${id}`, ac.signal),
         getJson<{ steps: ReplayStep[] }>(`/api/episodes/${id}/steps`, ac.signal),
-        getJson<{ events: ScreenEvent[]; lastSeq: number }>(`/api/episodes/${id}/events?after=${lastSeq}`, ac.signal),
+        loadAfter(),
       ]).catch(() => [null, null, null] as const);
       if (ep) setEpisode(ep);
       if (all) upsertSteps(all.steps);
-      if (more?.events.length) p?.append(more.events);
+      if (more) apply([...merger.push(more), ...merger.skipHole()]);
     };
 
     (async () => {
@@ -112,7 +133,8 @@ export function useReplaySession(initial: EpisodeForReplay, initialTurn: number 
       ]);
       if (ac.signal.aborted) return;
       performance.mark("plateau:replay-loaded");
-      lastSeq = rec.lastSeq;
+      merger = new SeqMerger(rec.lastSeq);
+      stepsPlaceThemselves = !rec.synthesized;
       known = loaded.steps;
       const spans = rec.synthesized && rec.stepSpans ? rec.stepSpans.map(([castStart, castEnd]) => ({ castStart, castEnd })) : known.map(spanOf);
       p = new Player({ recording: rec, steps: spans, live: isLive, screen: xtermScreen(term), clock: rafClock, turn: turnRef.current });
@@ -134,14 +156,13 @@ export function useReplaySession(initial: EpisodeForReplay, initialTurn: number 
       sub = spectate(id, {
         catchUp: async () => {
           const [more, fresh] = await Promise.all([
-            getJson<{ events: ScreenEvent[]; lastSeq: number }>(`/api/episodes/${id}/events?after=${lastSeq}`, ac.signal),
+            loadAfter(),
             getJson<{ steps: ReplayStep[] }>(`/api/episodes/${id}/steps?from=${Math.max(0, known.length - 1)}`, ac.signal),
           ]);
-          if (more.events.length) p?.append(more.events);
-          lastSeq = Math.max(lastSeq, more.lastSeq);
+          take(more);
           upsertSteps(fresh.steps);
         },
-        onEvents: appendEvents,
+        onEvents: take,
         onStep: (s: LiveStep) => upsertSteps([s]),
         onEnded: () => {
           setLive(null);
@@ -159,6 +180,7 @@ export function useReplaySession(initial: EpisodeForReplay, initialTurn: number 
 
     return () => {
       ac.abort();
+      if (repair) clearTimeout(repair);
       sub?.dispose();
       p?.dispose();
       setPlayer(null);

@@ -1,14 +1,14 @@
 import type { Db } from "../db";
 import type { ScreenEvent } from "../replay/types";
 
-/** An episode's screen events (output and resizes) after `afterSeq`, in order, and the last seq stored (any code). */
-export async function readScreenEvents(prisma: Db, episodeId: string, afterSeq = -1): Promise<{ events: ScreenEvent[]; lastSeq: number }> {
+/** An episode's screen events (output and resizes) in order, and the last seq stored (any code). */
+export async function readScreenEvents(prisma: Db, episodeId: string): Promise<{ events: ScreenEvent[]; lastSeq: number }> {
   // Raw rows: a 50 MB recording is ~200,000 of them, and Prisma's model mapping costs more than the query.
   const rows = await prisma.$queryRaw<{ time: number; code: string; data: string; seq: number }[]>`
-    SELECT "time", "code", "data", "seq" FROM "TerminalEvent" WHERE "episodeId" = ${episodeId} AND "seq" > ${afterSeq} ORDER BY "seq"`;
+    SELECT "time", "code", "data", "seq" FROM "TerminalEvent" WHERE "episodeId" = ${episodeId} ORDER BY "seq"`;
   const events: ScreenEvent[] = [];
   for (const r of rows) if (r.code === "o" || r.code === "r") events.push([r.time, r.code, r.data]);
-  return { events, lastSeq: rows.length ? rows[rows.length - 1].seq : afterSeq };
+  return { events, lastSeq: rows.length ? rows[rows.length - 1].seq : -1 };
 }
 
 /** How many events are stored and the last seq: the version of a recording, which keys its cached replay. */

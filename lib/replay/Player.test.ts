@@ -91,7 +91,7 @@ describe("the player", () => {
     expect(p.getView().state.status).toBe("following");
     const t = live.events[live.events.length - 1][0];
     p.append([[t + 1, "o", "echo new\r\n"], [t + 2, "o", "new\r\n$ "]]);
-    p.setStep(2, { castStart: t + 1, castEnd: t + 2 });
+    p.setSteps([[2, { castStart: t + 1, castEnd: t + 2 }]]);
     await p.settled();
     expect(p.getView()).toMatchObject({ turnCount: 3, state: { turn: 3, status: "following" } });
     expect(lastLines(screen)).toBe("new | $");

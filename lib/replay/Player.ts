@@ -95,10 +95,9 @@ export class Player {
     this.dispatch({ type: "grew" });
   }
 
-  /** A live step arrived or changed (castEnd filled in). */
-  setStep(index: number, span: StepSpan): void {
-    this.timeline.setStep(index, span);
-    this.dispatch({ type: "grew" });
+  /** Live steps arrived or changed (castEnd filled in), by index. */
+  setSteps(updates: ReadonlyArray<readonly [index: number, span: StepSpan]>): void {
+    if (this.timeline.setSteps(updates)) this.dispatch({ type: "grew" });
   }
 
   /** The live episode ended. */

@@ -43,6 +43,16 @@ describe("seek = nearest snapshot, then the events after it", () => {
     expect(keep.from).toBeLessThanOrEqual(last.pos - 10);
   });
 
+  it("writes a long stretch in pieces the terminal accepts (xterm drops data beyond 50 MB pending)", async () => {
+    const events: ScreenEvent[] = Array.from({ length: 300 }, (_, i) => [i, "o", "x".repeat(10_000)]);
+    const writes: number[] = [];
+    const term = { reset() {}, resize() {}, write: async (d: string) => void writes.push(d.length) };
+    await new ScreenSeeker(term, { cols: 80, rows: 24 }, events, []).seek(300);
+    expect(writes.reduce((a, b) => a + b, 0)).toBe(3_000_000);
+    expect(Math.max(...writes)).toBeLessThanOrEqual((1 << 20) + 10_000);
+    expect(writes.length).toBe(3);
+  });
+
   // Streams built to break snapshots: sequences split across events, a pen set in one event and
   // used in the next, a line filling the last column (pending wrap), scroll regions, character
   // sets, the alternate screen, a hidden cursor, wide characters, broken UTF-8 (U+FFFD), a

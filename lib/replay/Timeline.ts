@@ -61,11 +61,19 @@ export class Timeline implements TimelineView {
     this.realign();
   }
 
-  /** Adds or replaces the step at `index` (a live step arriving, or its castEnd filled in). */
-  setStep(index: number, span: StepSpan): void {
-    this.spans[index] = span;
+  /** Adds or replaces steps by index (live steps arriving, a castEnd filled in); true when anything moved. */
+  setSteps(updates: ReadonlyArray<readonly [index: number, span: StepSpan]>): boolean {
+    let changed = false;
+    for (const [index, span] of updates) {
+      const old = this.spans[index];
+      if (old && old.castStart === span.castStart && old.castEnd === span.castEnd) continue;
+      this.spans[index] = { castStart: span.castStart, castEnd: span.castEnd };
+      changed = true;
+    }
+    if (!changed) return false;
     for (let i = 0; i < this.spans.length; i++) this.spans[i] ??= { castStart: null, castEnd: null };
     this.realign();
+    return true;
   }
 
   duration(idleCap: number | null): number {

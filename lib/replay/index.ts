@@ -15,3 +15,4 @@ export { SpectateEvents, type LiveEvent, type LiveStep, type LiveMessage } from 
 export { spectate, type SpectateStatus, type SpectateHandlers } from "./spectateClient";
 export { parseTurn } from "./parseTurn";
 export { encodeRecording, decodeRecording } from "./wireFormat";
+export { SeqMerger } from "./SeqMerger";

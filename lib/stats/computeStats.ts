@@ -93,7 +93,16 @@ export async function computeStats(prisma: Db, q: StatsQuery): Promise<StatsResu
     else if (groups.length > MAX_OVERLAP_GROUPS) notes.push(`overlap is shown for up to ${MAX_OVERLAP_GROUPS} groups; narrow the selection`);
     else {
       const index = new Map(groups.map((g, i) => [g.key, i]));
-      overlap = (await overlapRows(prisma, scope))
+      const found = await overlapRows(prisma, scope);
+      // Pairs with no task in common have no row: list them too, empty.
+      for (const [i, a] of groups.entries()) {
+        for (const b of groups.slice(i + 1)) {
+          if (!found.some((r) => (r.a === a.key && r.b === b.key) || (r.a === b.key && r.b === a.key))) {
+            found.push({ a: a.key, b: b.key, tasks: 0, both: [], only_a: [], only_b: [], neither: [] });
+          }
+        }
+      }
+      overlap = found
         .map((r) => {
           const flip = (index.get(r.a) ?? 0) > (index.get(r.b) ?? 0);
           return flip

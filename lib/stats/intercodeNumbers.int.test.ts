@@ -95,5 +95,8 @@ describe("InterCode's numbers from its own logs (INTERCODE.md §6)", () => {
     expect(pair.both.length + pair.onlyA.length).toBe(489); // Try Again solved 47.3 %
     expect(pair.both.length + pair.onlyB.length).toBe(607); // ReAct solved 58.7 %
     expect(new Set([...pair.both, ...pair.onlyA, ...pair.onlyB, ...pair.neither]).size).toBe(1034);
+    // Every two groups are listed, also those with no task in common (SQL vs Bash).
+    expect(byRun.overlap).toHaveLength((7 * 6) / 2);
+    expect(byRun.overlap!.find((p) => p.a === RUNS.sqlTryAgain && p.b === RUNS.bashTryAgain)).toMatchObject({ tasks: 0, both: [] });
   });
 });

@@ -2,7 +2,7 @@ import type { Db } from "../db";
 import type { PublicTask } from "../tasks";
 import { computeStats } from "./computeStats";
 import { listRuns, type RunSummary } from "./listRuns";
-import { StatsQuery, statsQueryFromParams } from "./statsQuery";
+import { StatsQuery, statsQueryFromParams, statsQueryToParams } from "./statsQuery";
 import type { StatsResult } from "./types";
 
 // Everything the Compare page shows, from its URL: the runs to pick from, the stats of the
@@ -15,6 +15,11 @@ export interface CompareData {
   runs: RunSummary[];
   stats: StatsResult | null;
   tasks: Record<number, Pick<PublicTask, "id" | "dataset" | "index" | "query" | "hardness">>;
+  /**
+   * Where the page fetches the error rate by turn, which reads every step in scope and so is left
+   * out of the first response (null when there is nothing to fetch).
+   */
+  errorsUrl: string | null;
 }
 
 /** Per-difficulty split when the URL does not say: SQL hardness, or the Bash file system. */
@@ -37,12 +42,15 @@ export async function loadCompare(prisma: Db, url: URLSearchParams): Promise<Com
   const known = new Set(runs.map((r) => r.name));
   if (query.runs) query.runs = query.runs.filter((r) => known.has(r));
   const needsRuns = query.group[0] === "run" && !query.runs?.length;
-  if (!runs.length || needsRuns) return { query, invalid, runs, stats: null, tasks: {} };
+  if (!runs.length || needsRuns) return { query, invalid, runs, stats: null, tasks: {}, errorsUrl: null };
   if (!url.has("split")) query.split = defaultSplit(runs, query);
-  const stats = await computeStats(prisma, query);
+  const stats = await computeStats(prisma, { ...query, errorByTurn: false });
+  const errorsUrl = query.errorByTurn && stats.groups.length
+    ? `/api/stats?${statsQueryToParams({ ...query, k: stats.k, split: undefined, overlap: false })}`
+    : null;
   const ids = [...new Set((stats.overlap ?? []).flatMap((o) => [...o.both, ...o.onlyA, ...o.onlyB, ...o.neither]))];
   const rows = ids.length
     ? await prisma.task.findMany({ where: { id: { in: ids } }, select: { id: true, dataset: true, index: true, query: true, hardness: true } })
     : [];
-  return { query, invalid, runs, stats, tasks: Object.fromEntries(rows.map((t) => [t.id, t])) };
+  return { query, invalid, runs, stats, tasks: Object.fromEntries(rows.map((t) => [t.id, t])), errorsUrl };
 }

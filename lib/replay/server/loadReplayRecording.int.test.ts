@@ -44,7 +44,7 @@ describe("the recording a replay page loads", () => {
     const again = decode(await loadReplayRecording(db.prisma, id));
     expect(again.events.at(-1)).toEqual([999, "o", "more"]);
     expect(readdirSync(path.join(dataDir, "replay-cache")).filter((f) => f.startsWith(id))).toHaveLength(1);
-    expect(JSON.parse((await loadReplayEventsAfter(db.prisma, id, rec.lastSeq))!)).toEqual({ events: [[999, "o", "more"]], lastSeq: rec.lastSeq + 1 });
+    expect(JSON.parse((await loadReplayEventsAfter(db.prisma, id, rec.lastSeq))!)).toEqual({ events: [{ seq: rec.lastSeq + 1, time: 999, code: "o", data: "more" }] });
   });
 
   it("is made from the steps for an imported episode, and is a prompt alone for one with no steps", async () => {

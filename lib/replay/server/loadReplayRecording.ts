@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Db } from "../../db";
 import { listReplaySteps } from "../../episodes/listReplaySteps";
 import { readScreenEvents, recordingVersion } from "../../episodes/readScreenEvents";
+import { readEventsAfter } from "../../episodes/readEventsAfter";
 import { synthesizeRecording } from "../synthesizeRecording";
 import { encodeRecording } from "../wireFormat";
 import type { ReplayRecording } from "../types";
@@ -54,10 +55,9 @@ export async function warmReplay(prisma: Db, episodeId: string): Promise<void> {
   await loadReplayRecording(prisma, episodeId);
 }
 
-/** Events after `afterSeq` (a live page catching up): no snapshots, never cached. */
+/** Events after `afterSeq`, with their seqs (a live page catching up): JSON {events}, never cached. */
 export async function loadReplayEventsAfter(prisma: Db, episodeId: string, afterSeq: number): Promise<string | null> {
   const ep = await prisma.episode.findUnique({ where: { id: episodeId }, select: { id: true } });
   if (!ep) return null;
-  const { events, lastSeq } = await readScreenEvents(prisma, episodeId, afterSeq);
-  return JSON.stringify({ events, lastSeq });
+  return JSON.stringify({ events: await readEventsAfter(prisma, episodeId, afterSeq) });
 }

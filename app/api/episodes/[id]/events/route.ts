@@ -9,7 +9,7 @@ const Query = z.object({ after: z.coerce.number().int().min(-1).optional() });
 
 /**
  * The replay's recording (lib/replay/wireFormat.ts: a JSON header line, then the events' data), or
- * with ?after=SEQ only the newer events, as JSON (a live page catching up).
+ * with ?after=SEQ the newer events of every code with their seqs, as JSON {events} (a live page catching up).
  */
 export async function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
