@@ -164,8 +164,11 @@ describe("local sandbox", () => {
     expect(read("pids.max")).toBe(String(SANDBOX_LIMITS.pids));
     expect(Number(read("memory.limit_in_bytes") ?? read("memory.max"))).toBe(SANDBOX_LIMITS.memoryBytes);
     const limits = await sb.exec(["bash", "-c", "ulimit -u; ulimit -f; grep -E 'NoNewPrivs|CapEff' /proc/self/status | tr -s '\\t ' ' '"]);
-    // With a cgroup, pids.max (above) bounds the sandbox; RLIMIT_NPROC would count across sandboxes.
-    expect(limits.stdout).toBe(`unlimited\n${(1024 * 1024 * 1024) / 1024}\nCapEff: 0000000000000000\nNoNewPrivs: 1\n`);
+    // With a cgroup, pids.max (above) bounds the sandbox and RLIMIT_NPROC is left as the host's own
+    // (it counts per host uid, so one sandbox's fork bomb would starve another's forks).
+    const hostNproc = execFileSync("bash", ["-c", "ulimit -u"]).toString().trim();
+    expect(hostNproc).not.toBe(String(SANDBOX_LIMITS.pids));
+    expect(limits.stdout).toBe(`${hostNproc}\n${(1024 * 1024 * 1024) / 1024}\nCapEff: 0000000000000000\nNoNewPrivs: 1\n`);
     // The same limit, smaller: filling 512 MiB takes ~10 s on a loaded 2-core VM, 64 MiB does not.
     const small = await createLocalDriver({ limits: { memoryBytes: 64 * 1024 * 1024 } }).create({ image: IMAGE });
     try {
