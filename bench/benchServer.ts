@@ -1,5 +1,5 @@
 // A production Plateau for benchmarks: its own port, its own embedded PostgreSQL under
-// .data/bench, started and stopped by the bench that needs it. Also the figures' formatting.
+// .data/bench-server-PORT, started and stopped by the bench that needs it. Also the figures' formatting.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 
@@ -10,12 +10,13 @@ export interface BenchServer {
 
 export async function startBenchServer(opts: { driver?: "docker" | "local"; poolSize?: number; port?: number } = {}): Promise<BenchServer> {
   const port = opts.port ?? 3500;
-  if (!existsSync(".next/BUILD_ID")) {
+  if (!existsSync(`${process.env.PLATEAU_NEXT_DIST ?? ".next"}/BUILD_ID`)) {
     console.log("bench: building the pages (next build)…");
     const b = spawnSync("node_modules/.bin/next", ["build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
     if (b.status !== 0) throw new Error("next build failed");
   }
-  rmSync(".data/bench", { recursive: true, force: true });
+  const dataDir = `.data/bench-server-${port}`;
+  rmSync(dataDir, { recursive: true, force: true });
   const engine = spawnSync("bash", ["scripts/engine.sh", "env"], { encoding: "utf8" });
   const dockerHost = /DOCKER_HOST=(\S+)/.exec(engine.stdout ?? "")?.[1];
   const child: ChildProcess = spawn("node_modules/.bin/tsx", ["server.ts"], {
@@ -23,7 +24,7 @@ export async function startBenchServer(opts: { driver?: "docker" | "local"; pool
       ...process.env,
       ...(dockerHost ? { DOCKER_HOST: dockerHost } : {}),
       NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port),
-      PLATEAU_DATA_DIR: ".data/bench", PLATEAU_ROOTFS_DIR: `${process.cwd()}/.data/rootfs`, PLATEAU_PG_PORT: String(port + 100),
+      PLATEAU_DATA_DIR: dataDir, PLATEAU_ROOTFS_DIR: `${process.cwd()}/.data/rootfs`, PLATEAU_PG_PORT: String(port + 100),
       PLATEAU_SANDBOX: opts.driver ?? "", PLATEAU_POOL_SIZE: String(opts.poolSize ?? 2),
     },
     stdio: ["ignore", "pipe", "inherit"],

@@ -1,6 +1,6 @@
 // Keystroke → echo latency through Plateau (browser xterm → socket.io → session → sandbox TTY → back),
 // Play → first prompt, and echo p99 with many pages typing at once — against DESIGN.md's targets.
-//   npx tsx bench/terminal.ts [--driver docker|local] [--keys 200] [--concurrency 8,16,32]
+//   npx tsx bench/terminal.ts [--driver docker|local] [--keys 200] [--concurrency 8,16,32] [--port 3500]
 // Timed in the page from term.input(ch) until xterm has parsed the echo, as DESIGN.md specifies.
 import { chromium, type Page } from "@playwright/test";
 import { parseArgs } from "node:util";
@@ -11,13 +11,14 @@ const { values } = parseArgs({
     driver: { type: "string", default: "docker" },
     keys: { type: "string", default: "200" },
     concurrency: { type: "string", default: "8,16,32" },
+    port: { type: "string", default: "3500" },
   },
 });
 const driver = values.driver as "docker" | "local";
 const keys = Number(values.keys);
 const levels = values.concurrency!.split(",").map(Number).filter(Boolean);
 
-const server = await startBenchServer({ driver, poolSize: 2 });
+const server = await startBenchServer({ driver, poolSize: 2, port: Number(values.port) });
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # The server Playwright tests talk to: a production build, a fresh embedded PostgreSQL under
-# .data/e2e, a small warm pool. Playwright stops it when the run ends.
+# .data/e2e (.data/e2e-PORT on another port, so two runs never share one), a small warm pool.
+# Playwright stops it when the run ends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port="${1:-3100}"
-rm -rf .data/e2e
-mkdir -p .data/e2e
+data=.data/e2e
+[ "$port" = 3100 ] || data=".data/e2e-$port"
+rm -rf "$data"
+mkdir -p "$data"
 eval "$(bash scripts/engine.sh env 2>/dev/null || true)"
 export NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT="$port" PLATEAU_PG_PORT="${E2E_PG_PORT:-5544}"
-export PLATEAU_TEST_HOOKS=1 PLATEAU_DATA_DIR=.data/e2e PLATEAU_ROOTFS_DIR="$PWD/.data/rootfs" PLATEAU_POOL_SIZE="${PLATEAU_POOL_SIZE:-1}"
+export PLATEAU_TEST_HOOKS=1 PLATEAU_DATA_DIR="$data" PLATEAU_ROOTFS_DIR="$PWD/.data/rootfs" PLATEAU_POOL_SIZE="${PLATEAU_POOL_SIZE:-1}"
 exec node_modules/.bin/tsx server.ts

@@ -4,7 +4,6 @@ import Link from "next/link";
 import type { Terminal } from "@xterm/xterm";
 import type { Player } from "@/lib/replay/Player";
 import type { EpisodeForReplay } from "@/lib/episodes/getEpisodeForReplay";
-import { useXterm } from "./useXterm";
 import { useReplaySession } from "./useReplaySession";
 import { StepList } from "./StepList";
 import { TimelineBar } from "./TimelineBar";
@@ -26,8 +25,7 @@ interface Props {
 /** One episode of a side-by-side view: its terminal, timeline and steps, at the turn the view shares. */
 export function ComparePane({ side, episode: initial, turn, onTurn, onStep, diffTurn, onReady }: Props) {
   const box = useRef<HTMLDivElement>(null);
-  const term = useXterm(box);
-  const { episode, player, view, steps, error } = useReplaySession(initial, turn, term);
+  const { episode, term, player, view, steps, error } = useReplaySession(initial, turn, box);
 
   useEffect(() => onReady(side, player, term, steps), [side, player, term, steps, onReady]);
   // Linked navigation: follow the shared turn (playback inside one pane stays its own).

@@ -8,7 +8,6 @@ import type { PlaybackEvent } from "@/lib/replay/playback";
 import type { Player, PlayerView } from "@/lib/replay/Player";
 import type { EpisodeForReplay } from "@/lib/episodes/getEpisodeForReplay";
 import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
-import { useXterm } from "./useXterm";
 import { useReplaySession } from "./useReplaySession";
 import { useReplayKeys } from "./useReplayKeys";
 import { useUrlTurn } from "./useUrlTurn";
@@ -41,8 +40,7 @@ export function ReplayView({ episode: initial, initialTurn, others }: Props) {
   const termBox = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const router = useRouter();
-  const term = useXterm(termBox);
-  const { episode, player, view, steps, outputs, synthesized, error, live } = useReplaySession(initial, initialTurn, term);
+  const { episode, term, player, view, steps, outputs, synthesized, error, live } = useReplaySession(initial, initialTurn, termBox);
   const [query, setQuery] = useState("");
   const [current, setCurrent] = useState<number | null>(null);
   const matches = useMemo(() => searchSteps(steps, query), [steps, query]);

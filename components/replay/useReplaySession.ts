@@ -1,18 +1,20 @@
 "use client";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { Terminal } from "@xterm/xterm";
+import { replayTerminal } from "./replayTerminal";
 // Modules, not the lib/replay index: the page loads only what it uses (socket.io and zod only when live).
 import { Player, type Clock, type PlayerView } from "@/lib/replay/Player";
 import type { ScreenTerminal } from "@/lib/replay/ScreenSeeker";
-import type { ReplayRecording, ReplayStep, ScreenEvent, StepSpan } from "@/lib/replay/types";
+import type { ReplayStep, ScreenEvent, StepSpan } from "@/lib/replay/types";
 import type { LiveEvent, LiveStep } from "@/lib/replay/liveProtocol";
 import type { SpectateStatus } from "@/lib/replay/spectateClient";
 import { SeqMerger } from "@/lib/replay/SeqMerger";
 import type { EpisodeForReplay } from "@/lib/episodes/getEpisodeForReplay";
-import { decodeRecording } from "@/lib/replay/wireFormat";
+import { RecordingReceiver } from "@/lib/replay/wireFormat";
 
 export interface ReplaySession {
   episode: EpisodeForReplay;
+  term: Terminal | null;
   player: Player | null;
   view: PlayerView | null;
   steps: ReplayStep[];
@@ -45,10 +47,43 @@ async function getJson<T>(url: string, signal: AbortSignal): Promise<T> {
   return body as T;
 }
 
-async function getRecording(url: string, signal: AbortSignal): Promise<ReplayRecording> {
+/**
+ * Starts reading the recording and resolves as soon as its header is in (every event's time and
+ * length, the snapshots): the page is drawn while the data streams in behind it.
+ */
+const DECODE_PIECE = 256 * 1024;
+
+async function openRecording(url: string, signal: AbortSignal): Promise<RecordingReceiver> {
   const res = await fetch(url, { signal });
-  if (!res.ok) throw new Error((await res.json().catch(() => null))?.error ?? `${url}: ${res.status} ${res.statusText}`);
-  return decodeRecording(await res.text());
+  if (!res.ok || !res.body) throw new Error((await res.json().catch(() => null))?.error ?? `${url}: ${res.status} ${res.statusText}`);
+  const receiver = new RecordingReceiver();
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let headed!: () => void;
+  const head = new Promise<void>((resolve) => (headed = resolve));
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) {
+        receiver.feed(decoder.decode());
+        receiver.end();
+        break;
+      }
+      // Decoding 10 MB takes a while: in pieces, letting the page draw and answer in between.
+      for (let at = 0; at < value.length; at += DECODE_PIECE) {
+        receiver.feed(decoder.decode(value.subarray(at, at + DECODE_PIECE), { stream: true }));
+        if (receiver.recording) {
+          headed();
+          await new Promise((r) => setTimeout(r, 0));
+        }
+      }
+    }
+  })()
+    .catch((err: Error) => receiver.fail(err))
+    .finally(() => headed());
+  await head;
+  if (!receiver.recording) await receiver.whenLoaded(1);
+  return receiver;
 }
 
 const noSubscribe = () => () => {};
@@ -58,7 +93,8 @@ const noView = () => null;
  * One episode's replay on `term`: loads its recording and steps, runs the Player, and for an
  * episode being played, spectates it (socket.io push): new output and steps as they happen.
  */
-export function useReplaySession(initial: EpisodeForReplay, initialTurn: number | undefined, term: Terminal | null): ReplaySession {
+export function useReplaySession(initial: EpisodeForReplay, initialTurn: number | undefined, box: React.RefObject<HTMLDivElement | null>): ReplaySession {
+  const [term, setTerm] = useState<Terminal | null>(null);
   const [episode, setEpisode] = useState(initial);
   const [player, setPlayer] = useState<Player | null>(null);
   const [steps, setSteps] = useState<ReplayStep[]>([]);
@@ -71,8 +107,18 @@ export function useReplaySession(initial: EpisodeForReplay, initialTurn: number 
   const isLive = initial.status === "active";
 
   useEffect(() => {
-    if (!term) return;
+    const el = box.current;
+    if (!el) return;
     const ac = new AbortController();
+    // The loads start first; the terminal is made while they are on their way.
+    const loading = Promise.all([
+      openRecording(`/api/episodes/${id}/events`, ac.signal),
+      getJson<{ steps: ReplayStep[] }>(`/api/episodes/${id}/steps?output=0`, ac.signal),
+    ]);
+    loading.catch(() => {});
+    const screenTerm = replayTerminal(el);
+    const term = screenTerm.term;
+    setTerm(term);
     let p: Player | null = null;
     let sub: { dispose(): void } | null = null;
     let merger = new SeqMerger(-1);
@@ -127,17 +173,19 @@ export function useReplaySession(initial: EpisodeForReplay, initialTurn: number 
     };
 
     (async () => {
-      const [rec, loaded] = await Promise.all([
-        getRecording(`/api/episodes/${id}/events`, ac.signal),
-        getJson<{ steps: ReplayStep[] }>(`/api/episodes/${id}/steps?output=0`, ac.signal),
-      ]);
+      const [receiver, loaded] = await loading;
       if (ac.signal.aborted) return;
       performance.mark("plateau:replay-loaded");
+      const rec = receiver.recording!;
       merger = new SeqMerger(rec.lastSeq);
       stepsPlaceThemselves = !rec.synthesized;
       known = loaded.steps;
       const spans = rec.synthesized && rec.stepSpans ? rec.stepSpans.map(([castStart, castEnd]) => ({ castStart, castEnd })) : known.map(spanOf);
-      p = new Player({ recording: rec, steps: spans, live: isLive, screen: xtermScreen(term), clock: rafClock, turn: turnRef.current });
+      p = new Player({
+        recording: rec, steps: spans, live: isLive, screen: xtermScreen(term), clock: rafClock, turn: turnRef.current,
+        loading: { lengths: receiver.lengths, whenLoaded: (n) => receiver.whenLoaded(n) },
+      });
+      void receiver.whenLoaded(rec.events.length).then(() => performance.mark("plateau:replay-complete"), (err: Error) => !ac.signal.aborted && setError(err.message));
       setSynthesized(rec.synthesized);
       setSteps(known);
       setPlayer(p);
@@ -183,10 +231,12 @@ export function useReplaySession(initial: EpisodeForReplay, initialTurn: number 
       if (repair) clearTimeout(repair);
       sub?.dispose();
       p?.dispose();
+      screenTerm.dispose();
       setPlayer(null);
+      setTerm(null);
     };
-  }, [term, id, isLive]);
+  }, [box, id, isLive]);
 
   const view = useSyncExternalStore(player?.subscribe ?? noSubscribe, player?.getView ?? noView, noView);
-  return { episode, player, view, steps, outputs, synthesized, error, live };
+  return { episode, term, player, view, steps, outputs, synthesized, error, live };
 }

@@ -1,5 +1,5 @@
 import { initialPlayback, transition, type PlaybackEvent, type PlaybackState } from "./playback";
-import { ScreenSeeker, type ScreenTerminal } from "./ScreenSeeker";
+import { ScreenSeeker, type ScreenTerminal, type SeekerOptions } from "./ScreenSeeker";
 import { Timeline } from "./Timeline";
 import type { ReplayRecording, ScreenEvent, Snapshot, StepSpan } from "./types";
 
@@ -29,6 +29,8 @@ export interface PlayerOptions {
   turn?: number;
   speed?: number;
   idleCap?: number | null;
+  /** The recording is still arriving (RecordingReceiver): seeks wait for the data they need. */
+  loading?: SeekerOptions["loading"];
 }
 
 /**
@@ -53,7 +55,7 @@ export class Player {
   constructor(private readonly o: PlayerOptions) {
     this.events = o.recording.events;
     this.timeline = new Timeline(this.events.map((e) => e[0]), o.steps, o.live);
-    this.seeker = new ScreenSeeker(o.screen, o.recording, this.events, o.recording.snapshots);
+    this.seeker = new ScreenSeeker(o.screen, o.recording, this.events, o.recording.snapshots, { loading: o.loading });
     this.state = initialPlayback({ speed: o.speed, idleCap: o.idleCap });
     this.view = this.makeView();
     this.dispatch({ type: "loaded", turn: o.turn });

@@ -43,6 +43,26 @@ describe("seek = nearest snapshot, then the events after it", () => {
     expect(keep.from).toBeLessThanOrEqual(last.pos - 10);
   });
 
+  it("waits for a recording still arriving, keeping the screen as it is meanwhile", async () => {
+    const events: ScreenEvent[] = [[0, "o", "one "], [1, "o", ""], [2, "o", ""]];
+    let release!: () => void;
+    const arrived = new Promise<void>((r) => (release = r));
+    const screen = headlessScreen(20, 4);
+    const seeker = new ScreenSeeker(screen, { cols: 20, rows: 4 }, events, [], {
+      loading: { lengths: [4, 4, 6], whenLoaded: (n) => (n <= 1 ? Promise.resolve() : arrived) },
+    });
+    await seeker.seek(1);
+    const later = seeker.seek(3);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.text().trimEnd()).toBe("one");
+    events[1][2] = "two ";
+    events[2][2] = "three!";
+    release();
+    await later;
+    expect(screen.text().trimEnd()).toBe("one two three!");
+    expect(seeker.cost(0, 3)).toBe(14);
+  });
+
   it("writes a long stretch in pieces the terminal accepts (xterm drops data beyond 50 MB pending)", async () => {
     const events: ScreenEvent[] = Array.from({ length: 300 }, (_, i) => [i, "o", "x".repeat(10_000)]);
     const writes: number[] = [];
@@ -76,7 +96,7 @@ describe("seek = nearest snapshot, then the events after it", () => {
         const screen = headlessScreen(rec.cols, rec.rows);
         try {
           for (const s of snapshots) {
-            const seeker = new ScreenSeeker(screen, rec, events, [s], -1e12);
+            const seeker = new ScreenSeeker(screen, rec, events, [s], { restoreCost: -1e12 });
             for (let target = s.pos; target <= events.length; target++) {
               await seeker.seek(target);
               if (screen.state() !== truth[target]) return false;

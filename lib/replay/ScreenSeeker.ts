@@ -11,6 +11,13 @@ export interface ScreenTerminal {
   write(data: string): Promise<void>;
 }
 
+export interface SeekerOptions {
+  /** What restoring a snapshot costs, in characters of output written (tests force restores with a negative cost). */
+  restoreCost?: number;
+  /** A recording still arriving: each event's data length (known before its data), and a wait for the first n events' data. */
+  loading?: { lengths: readonly number[]; whenLoaded(n: number): Promise<void> };
+}
+
 /** How to get from what is on screen to `target` events: start from a snapshot (or a blank screen), or go on from here. */
 export interface SeekPlan {
   /** null: write on from the current screen. */
@@ -40,15 +47,16 @@ export class ScreenSeeker {
   private snapPos: number[];
   private events: ScreenEvent[];
   private snapshots: Snapshot[];
+  private readonly restoreCost: number;
 
   constructor(
     private readonly term: ScreenTerminal,
     private readonly size: { cols: number; rows: number },
     events: ScreenEvent[],
     snapshots: Snapshot[],
-    /** What restoring a snapshot costs, in characters of output written (tests force restores with a negative cost). */
-    private readonly restoreCost = RESTORE_COST,
+    private readonly opts: SeekerOptions = {},
   ) {
+    this.restoreCost = opts.restoreCost ?? RESTORE_COST;
     this.events = events;
     this.snapshots = snapshots.filter((s) => s.pos > 0 && s.pos <= events.length).sort((a, b) => a.pos - b.pos);
     this.snapPos = this.snapshots.map((s) => s.pos);
@@ -101,6 +109,8 @@ export class ScreenSeeker {
   async seek(target: number, keepFrom?: number): Promise<void> {
     const p = this.plan(target, keepFrom);
     if (p.restore === null && p.from === p.to) return;
+    // The screen stays as it is until the data needed has arrived.
+    await this.opts.loading?.whenLoaded(p.to);
     // One write per seek where possible: each write costs the terminal a turn of its event loop.
     let head = "";
     if (p.restore) {
@@ -152,7 +162,11 @@ export class ScreenSeeker {
     if (this.offsets.length === n + 1) return;
     const next = new Float64Array(n + 1);
     next.set(this.offsets.subarray(0, from + 1));
-    for (let i = from; i < n; i++) next[i + 1] = next[i] + (this.events[i][1] === "o" ? this.events[i][2].length : 0);
+    const lengths = this.opts.loading?.lengths;
+    for (let i = from; i < n; i++) {
+      const e = this.events[i];
+      next[i + 1] = next[i] + (e[1] === "o" ? (lengths && i < lengths.length ? lengths[i] : e[2].length) : 0);
+    }
     this.offsets = next;
   }
 }

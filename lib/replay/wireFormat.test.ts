@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeRecording, encodeRecording } from "./wireFormat";
+import { RecordingReceiver, decodeRecording, encodeRecording } from "./wireFormat";
 import type { ReplayRecording } from "./types";
 
 const rec: ReplayRecording = {
@@ -35,5 +35,42 @@ describe("the recording's wire format", () => {
     expect(() => decodeRecording(encodeRecording(rec) + "x")).toThrow(/damaged/);
     expect(() => decodeRecording('{"v":9}\n')).toThrow(/version 9/);
     expect(() => decodeRecording("no header")).toThrow(/header/);
+  });
+});
+
+describe("reading the recording as it arrives", () => {
+  it("gives the same recording whatever the pieces, and says when events are in", async () => {
+    const text = encodeRecording(rec);
+    for (const size of [1, 2, 3, 7, 50, text.length]) {
+      const r = new RecordingReceiver();
+      const third = r.whenLoaded(3);
+      let got3 = false;
+      void third.then(() => (got3 = true));
+      for (let i = 0; i < text.length; i += size) {
+        r.feed(text.slice(i, i + size));
+        await Promise.resolve();
+        if (r.loaded < 3) expect(got3).toBe(false);
+      }
+      r.end();
+      await third;
+      expect(r.recording).toEqual(rec);
+      expect(r.loaded).toBe(rec.events.length);
+    }
+  });
+
+  it("counts events appended after the recording (a live page's) as there", async () => {
+    const r = new RecordingReceiver();
+    r.feed(encodeRecording(rec));
+    r.recording!.events.push([9, "o", "live"]);
+    await expect(r.whenLoaded(rec.events.length + 1)).resolves.toBeUndefined();
+  });
+
+  it("fails the waiters when the body is cut short", async () => {
+    const text = encodeRecording(rec);
+    const r = new RecordingReceiver();
+    r.feed(text.slice(0, text.length - 3));
+    const all = r.whenLoaded(rec.events.length);
+    r.end();
+    await expect(all).rejects.toThrow(/damaged/);
   });
 });

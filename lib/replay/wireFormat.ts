@@ -43,3 +43,69 @@ export function decodeRecording(text: string): ReplayRecording {
   if (at !== text.length) throw new Error(`replay recording damaged: ${text.length - at} characters left over`);
   return { ...rest, events };
 }
+
+/**
+ * Reads the same format as it arrives, so the page can start before the last byte: the header
+ * gives every event's time and length at once, the data fills in behind it. `whenLoaded(n)`
+ * resolves once the first n events have their data.
+ */
+export class RecordingReceiver {
+  recording: ReplayRecording | null = null;
+  /** Events whose data has arrived (always the first ones). */
+  loaded = 0;
+  /** Events in this recording (the page may append live ones after them: those are there already). */
+  total = 0;
+  lengths: number[] = [];
+  private buf = "";
+  private waiters: Array<{ n: number; resolve: () => void; reject: (e: Error) => void }> = [];
+  private failed: Error | null = null;
+
+  /** The next piece of the decoded text. */
+  feed(text: string): void {
+    this.buf += text;
+    if (!this.recording) {
+      const nl = this.buf.indexOf("\n");
+      if (nl < 0) return;
+      const head = JSON.parse(this.buf.slice(0, nl)) as Head;
+      if (head.v !== VERSION) return this.fail(new Error(`replay recording version ${head.v}; this page reads ${VERSION}`));
+      const { v: _v, times, codes, lengths, ...rest } = head;
+      this.lengths = lengths;
+      this.total = times.length;
+      const events = times.map((t, i): ScreenEvent => [t, codes[i] === "r" ? "r" : "o", ""]);
+      this.recording = { ...rest, events };
+      this.buf = this.buf.slice(nl + 1);
+    }
+    const events = this.recording.events;
+    let at = 0;
+    while (this.loaded < this.total && this.buf.length - at >= this.lengths[this.loaded]) {
+      const len = this.lengths[this.loaded];
+      events[this.loaded][2] = this.buf.slice(at, at + len);
+      at += len;
+      this.loaded++;
+    }
+    this.buf = this.buf.slice(at);
+    this.wake();
+  }
+
+  /** The body ended. */
+  end(): void {
+    if (!this.recording) return this.fail(new Error("not a replay recording: no header line"));
+    if (this.loaded < this.total || this.buf.length) return this.fail(new Error("replay recording damaged: it ended early or ran long"));
+  }
+
+  fail(err: Error): void {
+    this.failed = err;
+    for (const w of this.waiters.splice(0)) w.reject(err);
+  }
+
+  whenLoaded(n: number): Promise<void> {
+    if (this.failed) return Promise.reject(this.failed);
+    if (this.recording) n = Math.min(n, this.total);
+    if (this.loaded >= n) return Promise.resolve();
+    return new Promise((resolve, reject) => this.waiters.push({ n, resolve, reject }));
+  }
+
+  private wake(): void {
+    this.waiters = this.waiters.filter((w) => (Math.min(w.n, this.total) <= this.loaded ? (w.resolve(), false) : true));
+  }
+}
