@@ -24,6 +24,7 @@ function summaryOf(r: SummaryRow): Summary {
     turns: r.turns === null ? null : Math.round(r.turns * 1e4) / 1e4,
     errorPct: r.err === null ? null : pct(r.err),
     errorN: r.err_n,
+    unscored: r.unscored,
   };
 }
 

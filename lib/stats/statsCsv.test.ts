@@ -13,8 +13,8 @@ describe("CSV downloads", () => {
 
   it("table: groups, then split rows", () => {
     const lines = tableCsv(sampleResult()).trim().split("\r\n");
-    expect(lines[1]).toBe("a,,10,5,50,1,99,2.5,25,10");
-    expect(lines[3]).toBe("a,hardness=easy,4,3,75,30,95,2,,0");
+    expect(lines[1]).toBe("a,,10,5,50,1,99,2.5,25,10,1");
+    expect(lines[3]).toBe("a,hardness=easy,4,3,75,30,95,2,,0,0");
   });
 
   it("overlap: one row per pair and task", () => {

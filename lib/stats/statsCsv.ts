@@ -28,9 +28,9 @@ export function plateauCsv(r: StatsResult): string {
 
 /** One row per group (and per split value when there is a split): the table. */
 export function tableCsv(r: StatsResult): string {
-  const head = ["group", "split", "n", "solved", "sr_pct", "sr_low_pct", "sr_high_pct", "mean_turns", "error_pct", "error_n"];
-  const rows: unknown[][] = r.groups.map((g) => [g.key, "", g.n, g.solved, g.sr, g.srLow, g.srHigh, g.turns, g.errorPct, g.errorN]);
-  for (const s of r.splits ?? []) rows.push([s.key, `${r.split}=${s.split ?? "(none)"}`, s.n, s.solved, s.sr, s.srLow, s.srHigh, s.turns, s.errorPct, s.errorN]);
+  const head = ["group", "split", "n", "solved", "sr_pct", "sr_low_pct", "sr_high_pct", "mean_turns", "error_pct", "error_n", "unscored"];
+  const rows: unknown[][] = r.groups.map((g) => [g.key, "", g.n, g.solved, g.sr, g.srLow, g.srHigh, g.turns, g.errorPct, g.errorN, g.unscored]);
+  for (const s of r.splits ?? []) rows.push([s.key, `${r.split}=${s.split ?? "(none)"}`, s.n, s.solved, s.sr, s.srLow, s.srHigh, s.turns, s.errorPct, s.errorN, s.unscored]);
   return csv(head, rows);
 }
 

@@ -3,8 +3,10 @@ import { Prisma, type Db } from "../db/client";
 import { KEY_SEPARATOR, NONE, type GroupKey } from "./groupKeys";
 import type { StatsQuery } from "./statsQuery";
 
-// The aggregations behind /api/stats, in SQL over Episode ⨝ Score (⨝ Task, ⨝ Run when the request
-// needs them). Group expressions come only from the whitelist below; every value from the request
+// The aggregations behind /api/stats, in SQL over Episode ⟕ Score (⨝ Task, ⨝ Run when the request
+// needs them). Episodes that ended without a score count as unsolved: a skipped task, or an
+// agent's episode stopped by an error (endpoint down, harness failure) — leaving them out would
+// raise SR. Active, abandoned and interrupted ones are left out: a batch run plays those again. Group expressions come only from the whitelist below; every value from the request
 // is a bound parameter. Rows are grouped by the raw expressions, and the text key of a group is
 // built once per group, not once per episode.
 
@@ -21,6 +23,9 @@ const GROUP_SQL: Record<GroupKey, Prisma.Sql> = {
 };
 const NEEDS_TASK: GroupKey[] = ["environment", "dataset", "hardness", "fs"];
 
+/** Episode statuses counted as unsolved when they have no score. */
+export const UNSCORED_COUNTED = ["skipped", "error"];
+
 /** Largest turn budget drawn when the request does not say. */
 export const MAX_K = 100;
 
@@ -32,7 +37,7 @@ export interface Scope {
 
 /** FROM and WHERE for the request's filters, joining Task and Run only when a filter or a key reads them. */
 export function scopeOf(q: StatsQuery, keys: GroupKey[]): Scope {
-  const conds: Prisma.Sql[] = [];
+  const conds: Prisma.Sql[] = [Prisma.sql`(s."episodeId" IS NOT NULL OR e.status IN (${Prisma.join(UNSCORED_COUNTED)}))`];
   if (q.runs?.length) conds.push(Prisma.sql`r.name IN (${Prisma.join(q.runs)})`);
   if (q.env) conds.push(Prisma.sql`t.environment = ${q.env}`);
   if (q.model?.length) conds.push(Prisma.sql`e.model IN (${Prisma.join(q.model)})`);
@@ -43,10 +48,10 @@ export function scopeOf(q: StatsQuery, keys: GroupKey[]): Scope {
   const task = Boolean(q.env || q.dataset?.length || q.hardness?.length) || keys.some((k) => NEEDS_TASK.includes(k));
   const run = Boolean(q.runs?.length) || keys.includes("run");
   const from = Prisma.sql`FROM "Episode" e
-    JOIN "Score" s ON s."episodeId" = e.id AND s.mode = ${q.mode}
+    LEFT JOIN "Score" s ON s."episodeId" = e.id AND s.mode = ${q.mode}
     ${task ? Prisma.sql`JOIN "Task" t ON t.id = e."taskId"` : Prisma.empty}
     ${run ? Prisma.sql`LEFT JOIN "Run" r ON r.id = e."runId"` : Prisma.empty}`;
-  return { keys, from, where: conds.length ? Prisma.join(conds, " AND ") : Prisma.sql`TRUE` };
+  return { keys, from, where: Prisma.join(conds, " AND ") };
 }
 
 const groupExprs = (keys: GroupKey[]) => Prisma.join(keys.map((k) => GROUP_SQL[k]));
@@ -66,6 +71,8 @@ export interface SummaryRow {
   err: number | null;
   err_n: number;
   lim: number | null;
+  /** Episodes without a score, counted as unsolved. */
+  unscored: number;
 }
 
 /** n, solved, mean turns, mean error rate and turn limit per group. */
@@ -75,7 +82,7 @@ export async function summaryRows(prisma: Db, scope: Scope): Promise<SummaryRow[
     SELECT ${keySql(keys)} AS key, ARRAY[${groupExprs(keys)}]::text[] AS values,
       count(*)::int AS n, (count(*) FILTER (WHERE s.success))::int AS solved,
       avg(e.turns)::float8 AS turns, avg(e."errorRate")::float8 AS err, count(e."errorRate")::int AS err_n,
-      max(e."turnLimit")::int AS lim
+      max(e."turnLimit")::int AS lim, (count(*) FILTER (WHERE s."episodeId" IS NULL))::int AS unscored
     ${scope.from} WHERE ${scope.where}
     GROUP BY ${groupExprs(keys)} ORDER BY 1`;
 }
@@ -99,17 +106,17 @@ export async function groupRows(prisma: Db, scope: Scope, k: number | undefined)
     WITH hist AS MATERIALIZED (
       SELECT ${keySql(keys)} AS key, ARRAY[${groupExprs(keys)}]::text[] AS values, s.success AS ok, s."solvedAtTurn" AS sat,
         count(*)::int AS c, sum(e.turns)::float8 AS turns, sum(e."errorRate")::float8 AS err, count(e."errorRate")::int AS err_n,
-        max(e."turnLimit") AS lim
+        max(e."turnLimit") AS lim, (count(*) FILTER (WHERE s."episodeId" IS NULL))::int AS unscored
       ${scope.from} WHERE ${scope.where}
       GROUP BY ${groupExprs(keys)}, s.success, s."solvedAtTurn"
     ),
     grp AS (
       SELECT key, values, sum(c)::int AS n, (sum(c) FILTER (WHERE ok))::int AS solved, sum(turns) / sum(c) AS turns,
-        sum(err) / NULLIF(sum(err_n), 0) AS err, sum(err_n)::int AS err_n, max(lim)::int AS lim
+        sum(err) / NULLIF(sum(err_n), 0) AS err, sum(err_n)::int AS err_n, max(lim)::int AS lim, sum(unscored)::int AS unscored
       FROM hist GROUP BY key, values
     ),
     kk AS (${kSql})
-    SELECT g.key, g.values, g.n, COALESCE(g.solved, 0) AS solved, g.turns, g.err, g.err_n, g.lim, ks.k::int AS k,
+    SELECT g.key, g.values, g.n, COALESCE(g.solved, 0) AS solved, g.turns, g.err, g.err_n, g.lim, g.unscored, ks.k::int AS k,
       COALESCE((SELECT sum(h.c) FROM hist h WHERE h.key = g.key AND h.ok AND h.sat <= ks.k), 0)::int AS solved_k
     FROM grp g CROSS JOIN kk CROSS JOIN LATERAL generate_series(1, kk.k) AS ks(k)
     ORDER BY g.key, ks.k`;
@@ -138,7 +145,7 @@ export async function errorByTurnRows(prisma: Db, scope: Scope, k: number) {
 export async function overlapRows(prisma: Db, scope: Scope) {
   return prisma.$queryRaw<{ a: string; b: string; tasks: number; both: number[]; only_a: number[]; only_b: number[]; neither: number[] }[]>`
     WITH per AS MATERIALIZED (
-      SELECT ${keySql(scope.keys)} AS key, e."taskId" AS tid, bool_or(s.success) AS solved
+      SELECT ${keySql(scope.keys)} AS key, e."taskId" AS tid, COALESCE(bool_or(s.success), false) AS solved
       ${scope.from} WHERE ${scope.where}
       GROUP BY ${groupExprs(scope.keys)}, e."taskId"
     )

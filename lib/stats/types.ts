@@ -31,6 +31,8 @@ export interface Summary {
   errorPct: number | null;
   /** Episodes that count in errorPct. */
   errorN: number;
+  /** Episodes in n that ended without a score (skipped, or stopped by an error), counted as unsolved. */
+  unscored: number;
 }
 
 export interface GroupStats extends Summary {
