@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { LlmSettings } from "./LlmSettings";
+import { readCapped } from "../../runtime/http";
 
 // A client for OpenAI-compatible chat completions (POST {baseUrl}/chat/completions), with a
 // per-request timeout, a cap on what it reads, and retries for the faults that retrying can fix.
@@ -59,7 +60,9 @@ export function createChatClient(settings: LlmSettings, apiKey: string | null, f
           ...(req.stop?.length ? { stop: req.stop } : {}),
         }),
       });
-      text = await readCapped(res, MAX_BODY_BYTES);
+      const body = await readCapped(res.body, MAX_BODY_BYTES);
+      if (body === null) throw new LlmError(`the endpoint's answer is larger than ${MAX_BODY_BYTES} bytes`, "too-large", true);
+      text = body.toString("utf8");
     } catch (err) {
       if (ctrl.signal.aborted) throw new LlmError(`no answer from ${url} within ${settings.timeoutMs} ms`, "timeout", true);
       if (err instanceof LlmError) throw err;
@@ -105,24 +108,6 @@ export function createChatClient(settings: LlmSettings, apiKey: string | null, f
       throw new LlmError(attempts > 1 ? `${last!.message} (${attempts} attempts)` : last!.message, last!.kind, last!.retryable, attempts);
     },
   };
-}
-
-async function readCapped(res: Response, cap: number): Promise<string> {
-  if (!res.body) return "";
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      await reader.cancel().catch(() => {});
-      throw new LlmError(`the endpoint's answer is larger than ${cap} bytes`, "too-large", true);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function excerpt(text: string): string {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../../db";
+import { readCapped } from "../../runtime/http";
 import { importLogs, type ImportFile, type ImportReport } from "../importLogs";
 
 // POST /api/imports: the upload form and programs send logs here. The body is read with a size
@@ -34,29 +35,10 @@ function tooLarge(size: number): Response {
 
 const bad = (error: string) => Response.json({ error }, { status: 400 });
 
-/** The body, or null when it passes the limit (the stream is cancelled as soon as it does). */
-async function readLimited(req: Request): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!req.body) return new Uint8Array(new ArrayBuffer(0));
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > UPLOAD_LIMIT_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
-}
-
 export async function importUpload(prisma: Db, req: Request): Promise<Response> {
   const declared = Number(req.headers.get("content-length") ?? 0);
   if (declared > UPLOAD_LIMIT_BYTES) return tooLarge(declared);
-  const body = await readLimited(req);
+  const body = await readCapped(req.body, UPLOAD_LIMIT_BYTES);
   if (body === null) return tooLarge(0);
   const type = req.headers.get("content-type") ?? "";
 
