@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Pager } from "../layout/Pager";
 import type { EpisodeFilter, EpisodeRow } from "@/lib/episodes/listEpisodes";
 import { ENVIRONMENTS } from "@/lib/environments/types";
 
@@ -11,11 +12,6 @@ interface Props {
 const STATUSES = ["active", "submitted", "skipped", "abandoned", "interrupted", "error"];
 
 export function EpisodeList({ filter, result, invalid }: Props) {
-  const pages = Math.max(1, Math.ceil(result.total / filter.pageSize));
-  const href = (page: number) => {
-    const q = new URLSearchParams(Object.entries({ ...filter, page }).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]));
-    return `/episodes?${q}`;
-  };
   return (
     <main>
       <h1>Episodes</h1>
@@ -75,11 +71,7 @@ export function EpisodeList({ filter, result, invalid }: Props) {
           </tbody>
         </table>
       )}
-      <div className="toolbar" style={{ marginTop: 12 }}>
-        {filter.page > 1 && <Link href={href(filter.page - 1)}>← Previous</Link>}
-        <span className="muted">Page {filter.page} of {pages}</span>
-        {filter.page < pages && <Link href={href(filter.page + 1)}>Next →</Link>}
-      </div>
+      <Pager path="/episodes" filter={filter} page={filter.page} pageSize={filter.pageSize} total={result.total} />
     </main>
   );
 }

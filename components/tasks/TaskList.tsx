@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Pager } from "../layout/Pager";
 import type { PublicTask, TaskFilter } from "@/lib/tasks";
 import { GoldReveal } from "./GoldReveal";
 import { ENVIRONMENTS } from "@/lib/environments/types";
@@ -11,11 +12,6 @@ interface Props {
 }
 
 export function TaskList({ filter, result, datasets, invalid }: Props) {
-  const pages = Math.max(1, Math.ceil(result.total / filter.pageSize));
-  const pageHref = (page: number) => {
-    const q = new URLSearchParams(Object.entries({ ...filter, page: String(page) }).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]));
-    return `/tasks?${q}`;
-  };
   return (
     <main>
       <h1>Tasks</h1>
@@ -52,11 +48,7 @@ export function TaskList({ filter, result, datasets, invalid }: Props) {
           ))}
         </tbody>
       </table>
-      <div className="toolbar" style={{ marginTop: 12 }}>
-        {filter.page > 1 && <Link href={pageHref(filter.page - 1)}>← Previous</Link>}
-        <span className="muted">Page {filter.page} of {pages}</span>
-        {filter.page < pages && <Link href={pageHref(filter.page + 1)}>Next →</Link>}
-      </div>
+      <Pager path="/tasks" filter={filter} page={filter.page} pageSize={filter.pageSize} total={result.total} />
     </main>
   );
 }
