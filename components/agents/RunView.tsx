@@ -27,7 +27,7 @@ export function RunView({ initial, meta, episodes: firstEpisodes }: { initial: R
     void fetch(`/api/agent-runs/${initial.runId}`)
       .then((r) => (r.ok ? r.json() : null))
       .then((body) => {
-        if (!stale && body) setEpisodes((body.episodes as Array<EpisodeRow & { dataset: string; index: number }>).map((e) => ({ ...e, task: `${e.dataset}:${e.index}` })));
+        if (!stale && body) setEpisodes(body.episodes as EpisodeRow[]);
       });
     return () => {
       stale = true;

@@ -2,7 +2,7 @@ import type { Db } from "../../db";
 import { listApiTokens } from "../../auth/apiTokens";
 import { llmDefaultsFromEnv } from "../llm/LlmSettings";
 import type { RunProgress, RunStatus } from "./protocol";
-import { listAgentRuns, runCounts, runEpisodes } from "./runStore";
+import { listAgentRuns, runCounts, runEpisodes, type RunEpisodeRow } from "./runStore";
 
 // What the agent-run pages render first (then socket.io keeps them current). Plain JSON: dates as ISO strings.
 
@@ -23,6 +23,14 @@ export interface EpisodeRow {
   success: boolean | null;
   error: string | null;
   startedAt: string;
+}
+
+/** A run's episode as the run page lists it (also what GET /api/agent-runs/{id} answers). */
+export function episodeRowOf(e: RunEpisodeRow): EpisodeRow {
+  return {
+    id: e.id, taskId: e.taskId, task: `${e.dataset}:${e.index}`, query: e.query, status: e.status, turns: e.turns,
+    reward: e.reward, success: e.success, error: e.error, startedAt: e.startedAt.toISOString(),
+  };
 }
 
 export async function agentRunsPageData(prisma: Db) {
@@ -59,11 +67,6 @@ export async function agentRunPageData(prisma: Db, runId: string, live: { progre
       environment: run.environment, model: run.model, strategy: run.strategy, turnLimit: run.turnLimit, tasks: cfg.tasks ?? null,
       concurrency: cfg.concurrency ?? null, timeoutMs: cfg.timeoutMs ?? null, endpoint: cfg.policy?.llm?.baseUrl ?? null,
     },
-    episodes: (await runEpisodes(prisma, runId)).map(
-      (e): EpisodeRow => ({
-        id: e.id, taskId: e.taskId, task: `${e.dataset}:${e.index}`, query: e.query, status: e.status, turns: e.turns,
-        reward: e.reward, success: e.success, error: e.error, startedAt: e.startedAt.toISOString(),
-      }),
-    ),
+    episodes: (await runEpisodes(prisma, runId)).map(episodeRowOf),
   };
 }

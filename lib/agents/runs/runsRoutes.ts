@@ -2,6 +2,7 @@ import { getPlateau } from "../../runtime/context";
 import { AGENT_RUNS_SERVICE } from "../startAgentRuns";
 import { isRunInputError, type AgentRunner } from "./AgentRunner";
 import { listAgentRuns, runEpisodes } from "./runStore";
+import { episodeRowOf } from "./runPageData";
 
 // What the /api/agent-runs routes do, so each route file stays a few lines.
 
@@ -33,7 +34,7 @@ export async function runResponse(runId: string): Promise<Response> {
   if (r instanceof Response) return r;
   const progress = await r.progress(runId);
   if (!progress) return Response.json({ error: `agent run ${runId} not found` }, { status: 404 });
-  return Response.json({ progress, episodes: await runEpisodes(getPlateau().prisma, runId) });
+  return Response.json({ progress, episodes: (await runEpisodes(getPlateau().prisma, runId)).map(episodeRowOf) });
 }
 
 export async function cancelRunResponse(runId: string): Promise<Response> {
