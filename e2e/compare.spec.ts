@@ -73,6 +73,14 @@ test("upload two InterCode logs, compare them: two curves, the table, the overla
   // Which tasks each solves: a count opens the tasks, linked.
   await page.getByTestId("overlap-onlyA").click();
   await expect(page.getByTestId("overlap").getByRole("link").first()).toHaveAttribute("href", /\/tasks\/\d+/);
+
+  // Home heads with the newest runs' success rates, each a link to Compare.
+  await page.goto("/");
+  const headline = page.getByTestId("headline");
+  await expect(headline.getByRole("row").filter({ hasText: DAVINCI })).toContainText("44.4");
+  await expect(headline.getByRole("row").filter({ hasText: REACT })).toContainText("25.9");
+  await headline.getByRole("link", { name: REACT }).click();
+  await expect(page.getByTestId("stats-row")).toHaveCount(1);
 });
 
 test("a malformed upload is refused with the file, the entry and the reason", async ({ page }) => {

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { HomeSummary } from "@/lib/runtime/home";
+import { statsQueryToParams } from "@/lib/stats/statsQuery";
 import type { SandboxInfo } from "@/lib/runtime/context";
 
 export function HomeView({ summary, sandbox }: { summary: HomeSummary; sandbox: SandboxInfo }) {
@@ -21,7 +22,7 @@ export function HomeView({ summary, sandbox }: { summary: HomeSummary; sandbox: 
             <div className="muted" style={{ fontSize: 13, minHeight: 40 }}>{env.description}</div>
             <div style={{ marginTop: 6, fontSize: 12 }} className="muted">
               {env.datasets.map((d) => (
-                <span key={d.dataset} style={{ marginRight: 8 }}>
+                <span key={d.dataset} style={{ marginRight: 10, whiteSpace: "nowrap", display: "inline-block" }}>
                   <Link href={`/tasks?env=${env.name}&dataset=${d.dataset}`}>{d.dataset}</Link> {d.count}
                 </span>
               ))}
@@ -32,6 +33,29 @@ export function HomeView({ summary, sandbox }: { summary: HomeSummary; sandbox: 
           </div>
         ))}
       </div>
+      {summary.headline.length > 0 && (
+        <>
+          <h2>Success rates of the newest runs</h2>
+          <table data-testid="headline">
+            <thead><tr><th>Run</th><th>Environment</th><th className="num">Episodes</th><th className="num">SR %</th><th className="num">95 % interval</th><th className="num">Mean turns</th></tr></thead>
+            <tbody>
+              {summary.headline.map(({ run, environment, stats }) => (
+                <tr key={run}>
+                  <td><Link href={`/compare?${statsQueryToParams({ runs: [run] })}`}>{run}</Link></td>
+                  <td>{environment ?? "—"}</td>
+                  <td className="num">{stats.n}</td>
+                  <td className="num"><strong>{stats.sr.toFixed(1)}</strong></td>
+                  <td className="num muted">{stats.srLow.toFixed(1)}–{stats.srHigh.toFixed(1)}</td>
+                  <td className="num">{stats.turns === null ? "—" : stats.turns.toFixed(2)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="muted" style={{ fontSize: 12 }}>
+            InterCode&apos;s reward. <Link href={`/compare?${statsQueryToParams({ runs: summary.headline.map((h) => h.run) })}`}>Compare them →</Link>
+          </p>
+        </>
+      )}
       <h2>Recent episodes</h2>
       {summary.recent.length === 0 ? (
         <p className="muted">No episodes yet. Open a task and play it, or import InterCode logs with <code>npx plateau import</code>.</p>
@@ -45,7 +69,7 @@ export function HomeView({ summary, sandbox }: { summary: HomeSummary; sandbox: 
                 <td>{e.playerName ?? e.playerKind}</td>
                 <td>{e.status}</td>
                 <td className="num">{e.turns}</td>
-                <td className="num">{e.reward === null ? "—" : e.reward.toFixed(2)}</td>
+                <td className="num">{e.reward === null ? "—" : <span className={e.success ? "ok" : undefined} title={`${e.rewardMode} mode`}>{e.reward.toFixed(2)}</span>}</td>
               </tr>
             ))}
           </tbody>

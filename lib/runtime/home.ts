@@ -1,27 +1,28 @@
 import type { Db } from "../db";
 import { countTasks } from "../tasks";
 import { environments, ENVIRONMENTS } from "../environments";
+import { EpisodeFilter, listEpisodes, type EpisodeRow } from "../episodes/listEpisodes";
+import { computeStats, StatsQuery, type GroupStats } from "../stats";
+
+/** Runs whose success rates the Home page heads with (the newest). */
+const HEADLINE_RUNS = 6;
 
 export interface HomeSummary {
   environments: { name: string; title: string; description: string; playable: boolean; reason?: string; tasks: number; datasets: { dataset: string; count: number }[] }[];
-  recent: { id: string; environment: string; query: string; playerKind: string; playerName: string | null; status: string; turns: number; reward: number | null; startedAt: Date }[];
-  episodes: number;
+  /** The newest runs with their SR (InterCode's reward, the one every episode has). */
+  headline: { run: string; environment: string | null; stats: GroupStats }[];
+  recent: EpisodeRow[];
 }
 
 export async function getHomeSummary(prisma: Db): Promise<HomeSummary> {
-  const [counts, recent, episodes] = await Promise.all([
+  const [counts, recent, runs] = await Promise.all([
     countTasks(prisma),
-    prisma.episode.findMany({
-      orderBy: { startedAt: "desc" },
-      take: 10,
-      select: {
-        id: true, playerKind: true, playerName: true, status: true, turns: true, startedAt: true,
-        task: { select: { environment: true, query: true } },
-        scores: { where: { mode: "plateau" }, select: { reward: true } },
-      },
-    }),
-    prisma.episode.count(),
+    listEpisodes(prisma, EpisodeFilter.parse({ pageSize: 10 })),
+    prisma.run.findMany({ orderBy: { createdAt: "desc" }, take: HEADLINE_RUNS, select: { name: true, environment: true } }),
   ]);
+  const stats = runs.length
+    ? await computeStats(prisma, StatsQuery.parse({ runs: runs.map((r) => r.name), overlap: false, errorByTurn: false }))
+    : null;
   return {
     environments: ENVIRONMENTS.map((name) => {
       const env = environments[name];
@@ -32,10 +33,10 @@ export async function getHomeSummary(prisma: Db): Promise<HomeSummary> {
         tasks: datasets.reduce((s, d) => s + d.count, 0), datasets,
       };
     }),
-    recent: recent.map((e) => ({
-      id: e.id, environment: e.task.environment, query: e.task.query, playerKind: e.playerKind, playerName: e.playerName,
-      status: e.status, turns: e.turns, reward: e.scores[0]?.reward ?? null, startedAt: e.startedAt,
-    })),
-    episodes,
+    headline: runs.flatMap((r) => {
+      const g = stats?.groups.find((x) => x.key === r.name);
+      return g ? [{ run: r.name, environment: r.environment, stats: g }] : [];
+    }),
+    recent: recent.episodes,
   };
 }
