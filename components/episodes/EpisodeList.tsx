@@ -65,7 +65,9 @@ export function EpisodeList({ filter, result, invalid }: Props) {
                   {e.reward === null ? "—" : <span className={e.success ? "ok" : undefined} title={`${e.rewardMode} mode`}>{e.reward.toFixed(2)}</span>}
                 </td>
                 <td className="num muted">{e.durationMs === null ? "—" : formatDuration(e.durationMs)}</td>
-                <td className="muted" style={{ whiteSpace: "nowrap" }}>{e.startedAt.toISOString().slice(0, 16).replace("T", " ")}</td>
+                <td className="muted" style={{ whiteSpace: "nowrap" }} title={e.source === "import" ? "when the log was imported" : undefined}>
+                  {e.startedAt.toISOString().slice(0, 16).replace("T", " ")}{e.source === "import" && " (import)"}
+                </td>
               </tr>
             ))}
           </tbody>

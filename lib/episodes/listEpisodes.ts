@@ -37,7 +37,10 @@ export interface EpisodeRow {
   reward: number | null;
   rewardMode: string | null;
   success: boolean | null;
+  /** live | import */
+  source: string;
   startedAt: Date;
+  /** null while active, and for imports (logs carry no times). */
   durationMs: number | null;
 }
 
@@ -60,7 +63,7 @@ export async function listEpisodes(prisma: Db, f: EpisodeFilter): Promise<{ epis
       skip: (f.page - 1) * f.pageSize,
       take: f.pageSize,
       select: {
-        id: true, taskId: true, playerKind: true, playerName: true, model: true, strategy: true, status: true, turns: true, startedAt: true, endedAt: true,
+        id: true, taskId: true, playerKind: true, playerName: true, model: true, strategy: true, status: true, turns: true, source: true, startedAt: true, endedAt: true,
         task: { select: { environment: true, dataset: true, index: true, query: true } },
         run: { select: { name: true } },
         scores: { select: { mode: true, reward: true, success: true } },
@@ -76,7 +79,7 @@ export async function listEpisodes(prisma: Db, f: EpisodeFilter): Promise<{ epis
         id: e.id, taskId: e.taskId, environment: e.task.environment, dataset: e.task.dataset, taskIndex: e.task.index, query: e.task.query,
         playerKind: e.playerKind, playerName: e.playerName, model: e.model, strategy: e.strategy, runName: e.run?.name ?? null,
         status: e.status, turns: e.turns, reward: score?.reward ?? null, rewardMode: score?.mode ?? null, success: score?.success ?? null,
-        startedAt: e.startedAt, durationMs: e.endedAt ? e.endedAt.getTime() - e.startedAt.getTime() : null,
+        source: e.source, startedAt: e.startedAt, durationMs: e.endedAt && e.source !== "import" ? e.endedAt.getTime() - e.startedAt.getTime() : null,
       };
     }),
   };
