@@ -1,0 +1,37 @@
+import Link from "next/link";
+import type { PublicTask } from "@/lib/tasks";
+import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
+import type { Environment } from "@/lib/environments/types";
+import { GoldReveal } from "./GoldReveal";
+import { TaskEpisodes } from "./TaskEpisodes";
+
+interface Props {
+  task: PublicTask;
+  episodes: TaskEpisode[];
+  playable: Environment["playable"];
+}
+
+export function TaskView({ task, episodes, playable }: Props) {
+  return (
+    <main>
+      <div className="muted" style={{ fontSize: 13 }}>
+        <span className="tag">{task.environment}</span>{" "}
+        <Link href={`/tasks?env=${task.environment}&dataset=${task.dataset}`}>{task.dataset}</Link> #{task.index}
+        {task.hardness && <> · hardness {task.hardness}</>}
+        {task.fileSystem !== null && <> · file system {task.fileSystem}</>}
+        {task.db && <> · database {task.db}</>}
+      </div>
+      <h1 data-testid="task-query" style={{ marginTop: 6 }}>{task.query}</h1>
+      <div className="toolbar">
+        {playable.ok ? <Link href={`/play/${task.id}`} className="button primary" data-testid="play-task">Play this task</Link> : <span className="muted">{playable.reason}</span>}
+        <span className="muted">Gold:</span> <GoldReveal taskId={task.id} />
+      </div>
+      <h2>Episodes of this task</h2>
+      {episodes.length === 0 ? (
+        <p className="muted" data-testid="no-episodes">Nobody has played this task yet.</p>
+      ) : (
+        <TaskEpisodes episodes={episodes} />
+      )}
+    </main>
+  );
+}
