@@ -5,7 +5,7 @@
 //     1-4) at concurrency 1 and 4 — and the gold policy's success rate, with every task where the
 //     gold does not reproduce itself.
 //  3. where a step's time goes: the harness's own code, the live session and shell (typing, the
-//     shell's PS0 hook, the marks), and what the session API's handler adds.
+//     shell's marks), and what the session API's handler adds.
 // Usage: tsx bench/agents.ts [--tasks all] [--concurrency 1,4] [--api-steps 49] [--skip-runs] [--url URL --token T]
 //                            [--out .data/bench/agents.json]
 import { mkdirSync, writeFileSync } from "node:fs";

@@ -1,18 +1,20 @@
-// Sandbox (docker driver) figures against DESIGN.md's targets.   npx tsx bench/sandbox.ts [--runs N]
+// Sandbox (docker driver) figures against DESIGN.md's targets.   npx tsx bench/sandbox.ts [--runs N] [--image I] [--out F]
 // Needs scripts/engine.sh start and scripts/build-images.sh. Writes bench/out/sandbox.json.
 import Docker from "dockerode";
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { Duplex } from "node:stream";
 import { createDockerDriver, HELPER_CAPS } from "../lib/sandbox/docker";
 import { execDirect } from "../lib/sandbox/dockerExec";
 import { createWarmPool } from "../lib/sandbox/pool";
 import { OWNER_LABEL, SANDBOX_LIMITS, type Sandbox } from "../lib/sandbox/types";
 
-const IMAGE = "plateau/bash-fs1";
-const arg = process.argv.indexOf("--runs");
-const RUNS = arg > 0 ? Number(process.argv[arg + 1]) : 30;
+const flag = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+/** --image: another build to compare against (e.g. the previous one, tagged before a rebuild). */
+const IMAGE = flag("--image") ?? "plateau/bash-fs1";
+const RUNS = Number(flag("--runs") ?? 30);
 const CREATE_RUNS = Math.max(5, Math.round(RUNS / 3));
 const PROMPT_END = "\x1b]133;B\x07";
 const MESS = "echo x >> /testbed/textfile7.txt; rm -rf /testbed/dir1; touch /new1 /testbed/dir2/new2";
@@ -191,6 +193,7 @@ await measure("warm pool: take() + attach() -> first prompt", Math.max(5, Math.r
 await pool.drain();
 await driver.cleanup();
 
-mkdirSync("bench/out", { recursive: true });
-writeFileSync("bench/out/sandbox.json", JSON.stringify({ at: new Date().toISOString(), engine: st.detail, calibration, rows }, null, 2));
-console.log("\nwritten: bench/out/sandbox.json");
+const outFile = flag("--out") ?? "bench/out/sandbox.json";
+mkdirSync(path.dirname(outFile), { recursive: true });
+writeFileSync(outFile, JSON.stringify({ at: new Date().toISOString(), engine: st.detail, image: IMAGE, calibration, rows }, null, 2));
+console.log(`\nwritten: ${outFile}`);

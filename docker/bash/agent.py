@@ -11,10 +11,12 @@
   agent.py --seal START T0   image build time: normalise owners and times, write the manifest
 
 One long-lived `docker exec` of --serve replaces a `docker exec` per action (~55 ms each), so the
-scorer's commands and resets cost a few ms. Reset: stop the player's processes, `git reset --hard`
-at / for content, remove what the initial state lacks (as `git clean -fd`, FIFOs included), empty
-the player's scratch folders, and put back from the manifest what git does not keep: empty
-folders, exact modes, owners, mtimes. The result is the image's state: `git status` is empty.
+scorer's commands and resets cost a few ms. Reset, all in-process (no process start: a fork+exec
+of git costs tens of ms on a loaded machine): stop the player's processes, remove what the initial
+state lacks (as `git clean -fd`, FIFOs included), put back folders, files and symlinks whose kind or
+content differs from the manifest (what `git reset --hard` does; the manifest holds the content of
+the few KB of task files), empty the player's scratch folders, then exact modes, owners, mtimes.
+The result is the image's state: `git status` is empty.
 """
 import base64, json, os, pwd, selectors, shutil, signal, subprocess, sys, threading, time
 
@@ -60,6 +62,14 @@ def kind(st):
     return "f"
 
 
+def initial_content(path, k):
+    """What reset writes back: a file's bytes (base64), a symlink's target, nothing for a folder."""
+    if k == "f":
+        with open(path, "rb") as f:
+            return b64(f.read())
+    return os.readlink(path) if k == "l" else None
+
+
 def seal(start, t0):
     """Owners -> player (except / and /.gitignore), times not set by the fs script -> T0."""
     for path, st in walk_task_tree():
@@ -71,7 +81,8 @@ def seal(start, t0):
             os.utime(path, ns=(st.st_mtime_ns, st.st_mtime_ns), follow_symlinks=False)
     entries = []
     for path, st in walk_task_tree():
-        entries.append([path, kind(st), st.st_mode & 0o7777, st.st_uid, st.st_gid, st.st_mtime_ns])
+        k = kind(st)
+        entries.append([path, k, st.st_mode & 0o7777, st.st_uid, st.st_gid, st.st_mtime_ns, initial_content(path, k)])
     top = sorted(os.listdir("/")) + [".dockerenv"]  # the runtime adds /.dockerenv
     os.makedirs(os.path.dirname(MANIFEST), exist_ok=True)
     with open(MANIFEST, "w") as f:
@@ -162,20 +173,6 @@ def stop_player_processes():
     return freeze_and_kill(lambda pid, ppid: ppid == 0)
 
 
-def run_retrying(argv):
-    """subprocess.run, retried while the pids limit is still reached (fork fails with EAGAIN)."""
-    for i in range(100):
-        try:
-            with spawn_lock:
-                p = subprocess.Popen(argv, cwd="/", stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE)
-            out, err = p.communicate()
-            return p.returncode, err
-        except BlockingIOError:
-            time.sleep(0.05)
-    raise RuntimeError(f"cannot start {argv[0]}: the process limit stays reached")
-
-
 def clear_path(p):
     try:
         if os.path.isdir(p) and not os.path.islink(p):
@@ -195,16 +192,28 @@ def clear_dir(d):
         clear_path(os.path.join(d, n))
 
 
+_manifest = None
+
+
 def load_manifest():
-    with open(MANIFEST) as f:
-        return json.load(f)
+    """Read once: the file is root's and sealed at build time."""
+    global _manifest
+    if _manifest is None:
+        with open(MANIFEST) as f:
+            m = json.load(f)
+        m["known"] = {e[0] for e in m["entries"]}
+        for e in m["entries"]:
+            if e[1] == "f":
+                e[6] = base64.b64decode(e[6])
+        _manifest = m
+    return _manifest
 
 
 def clean_untracked(manifest):
     """What `git clean -fd` does at / (remove every path the initial state does not have), and
     also FIFOs, sockets and devices, which git does not see, and new top-level names that
     /.gitignore covers (/lib-x). System folders are left alone."""
-    known = {e[0] for e in manifest["entries"]}
+    known = manifest["known"]
     top = set(manifest["top"])
     stack = []
     for name in os.listdir("/"):
@@ -225,18 +234,44 @@ def clean_untracked(manifest):
                 clear_path(p)
 
 
-def restore_manifest(manifest):
-    entries = manifest["entries"]
-    for path, k, mode, uid, gid, mtime in entries:  # parents first: recreate empty folders
+def same_content(path, st, k, content):
+    if kind(st) != k:
+        return False
+    if k == "l":
+        return os.readlink(path) == content
+    if k == "f":
+        if st.st_size != len(content):
+            return False
+        with open(path, "rb") as f:
+            return f.read() == content
+    return True
+
+
+def restore_content(manifest):
+    """What `git reset --hard` does, from the manifest: parents first, so a removed folder comes
+    back before its files. A changed file is replaced, not rewritten, as git does (a hard link the
+    player made to it keeps the player's bytes)."""
+    for path, k, mode, uid, gid, mtime, content in manifest["entries"]:
+        try:
+            st = os.lstat(path)
+            if same_content(path, st, k, content):
+                continue
+            clear_path(path)
+        except FileNotFoundError:
+            pass
         if k == "d":
-            try:
-                if kind(os.lstat(path)) == "d":
-                    continue
-                os.unlink(path)
-            except FileNotFoundError:
-                pass
             os.mkdir(path, mode)
-    for path, k, mode, uid, gid, mtime in reversed(entries):  # children first: parents' mtimes last
+        elif k == "l":
+            os.symlink(content, path)
+        else:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode)
+            with os.fdopen(fd, "wb") as f:
+                f.write(content)
+
+
+def restore_metadata(manifest):
+    entries = manifest["entries"]
+    for path, k, mode, uid, gid, mtime, _ in reversed(entries):  # children first: parents' mtimes last
         try:
             st = os.lstat(path)
         except FileNotFoundError:
@@ -252,16 +287,13 @@ def restore_manifest(manifest):
 
 
 def reset():
-    """`git reset --hard` for content; the rest in-process (one process start instead of two)."""
     stop_player_processes()
     manifest = load_manifest()
-    code, err = run_retrying(["git", "reset", "--hard", "-q"])
-    if code != 0:
-        raise RuntimeError(f"git reset --hard: {err.decode(errors='replace').strip()}")
     clean_untracked(manifest)
+    restore_content(manifest)
     for d in SCRATCH:
         clear_dir(d)
-    restore_manifest(manifest)
+    restore_metadata(manifest)
 
 
 def kill_tty():
@@ -438,7 +470,7 @@ def serve():
     # Not on a restart mid-episode, which must not undo the player's changes.
     if os.path.exists(MANIFEST) and not os.path.exists(STARTED):
         try:
-            restore_manifest(load_manifest())
+            restore_metadata(load_manifest())
         except OSError as e:
             print(f"agent: restore at start: {e}", file=sys.stderr)
         try:

@@ -13,6 +13,9 @@ useradd -u 1000 -g 1000 -d /home/player -M -s /bin/bash player
 install -d -o player -g player -m 755 /home/player
 
 install -m 644 "$HERE/bashrc" /etc/bash.bashrc
+# No fork before the login shell's first prompt: bash knows its uid (sh still runs id -u).
+sed -i 's/"$(id -u)"/"${EUID:-$(id -u)}"/' /etc/profile
+grep -q 'EUID:-' /etc/profile
 install -m 755 "$HERE/submit" /usr/local/bin/submit
 install -m 755 "$HERE/rename" /usr/local/bin/rename
 install -m 755 "$HERE/plateau-reset" /usr/local/sbin/plateau-reset

@@ -65,10 +65,11 @@ describe("docker sandbox", () => {
     const prompt = "\x1b]133;A\x07player@plateau:/$ \x1b]133;B\x07";
     await until(() => out.endsWith(prompt), 10_000, () => out);
     out = "";
-    tty.write("echo hi\r");
+    // a line that starts with a subshell: its E and C still come first, once
+    tty.write('( echo hi ); echo "a;b"\r');
     await until(() => out.endsWith(prompt), 5000, () => out);
-    const b64 = Buffer.from("echo hi").toString("base64");
-    expect(out).toBe(`echo hi\r\n\x1b]633;E;${b64}\x07\x1b]133;C\x07hi\r\n\x1b]133;D;0\x07${prompt}`);
+    const e = '( echo hi )\\x3b echo "a\\x3bb"';
+    expect(out).toBe(`( echo hi ); echo "a;b"\r\n\x1b]633;E;${e}\x07\x1b]133;C\x07hi\r\na;b\r\n\x1b]133;D;0\x07${prompt}`);
     tty.close();
   });
 
@@ -223,6 +224,13 @@ describe("docker sandbox", () => {
     } finally {
       await live.remove({ force: true });
     }
+  });
+
+  it("destroy() and cleanup() racing for the same containers both end quietly", async () => {
+    ready();
+    const boxes = await Promise.all([1, 2, 3].map(() => driver.create({ image: IMAGE })));
+    await Promise.all([...boxes.map((b) => b.destroy()), driver.cleanup(), driver.cleanup()]);
+    for (const b of boxes) expect(await b.alive()).toBe(false);
   });
 });
 

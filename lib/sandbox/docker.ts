@@ -136,7 +136,7 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
             await docker.getContainer(c.Id).remove({ force: true });
             n++;
           } catch (e) {
-            if ((e as { statusCode?: number }).statusCode !== 404) throw e;
+            if (!alreadyGoing(e)) throw e;
           }
         }),
       );
@@ -310,9 +310,18 @@ class DockerSandbox implements Sandbox {
     try {
       await this.container.remove({ force: true });
     } catch (e) {
-      if ((e as { statusCode?: number }).statusCode !== 404) throw e;
+      if (!alreadyGoing(e)) throw e;
     }
   }
+}
+
+/**
+ * A removal that lost a race with another one (destroy() and cleanup() at once): the container is
+ * gone (404) or being removed (409 "removal of container … is already in progress"). Both are done.
+ */
+export function alreadyGoing(e: unknown): boolean {
+  const { statusCode, message } = e as { statusCode?: number; message?: string };
+  return statusCode === 404 || (statusCode === 409 && /already in progress/.test(message ?? ""));
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {

@@ -78,10 +78,11 @@ describe("local sandbox", () => {
     await until(() => out.endsWith(PROMPT), 10_000, () => out);
     console.log(`local driver: attach -> first prompt ${(performance.now() - t0).toFixed(0)} ms`);
     out = "";
-    tty.write("echo hi\r");
+    // a line that starts with a subshell: its E and C still come first, once
+    tty.write('( echo hi ); echo "a;b"\r');
     await until(() => out.endsWith(PROMPT), 5000, () => out);
-    const b64 = Buffer.from("echo hi").toString("base64");
-    expect(out).toBe(`echo hi\r\n\x1b]633;E;${b64}\x07\x1b]133;C\x07hi\r\n\x1b]133;D;0\x07${PROMPT}`);
+    const e = '( echo hi )\\x3b echo "a\\x3bb"';
+    expect(out).toBe(`( echo hi ); echo "a;b"\r\n\x1b]633;E;${e}\x07\x1b]133;C\x07hi\r\na;b\r\n\x1b]133;D;0\x07${PROMPT}`);
     out = "";
     tty.write("sleep 100\r");
     await until(() => out.includes("\x1b]133;C\x07"), 5000, () => out);

@@ -589,9 +589,9 @@ class LocalSandbox implements Sandbox {
   }
 
   /**
-   * git reset --hard + git clean -fd at /, then owners, modes, mtimes and empty folders from the
-   * image's manifest, /home/player, /tmp, /var/tmp, /dev/shm, /run/lock emptied, and every process
-   * of the player killed except the terminal's login shell (agent.py reset(): same as docker).
+   * What git reset --hard + git clean -fd at / would do, then owners, modes, mtimes and empty
+   * folders, all from the image's manifest; /home/player, /tmp, /var/tmp, /dev/shm, /run/lock
+   * emptied, and every process of the player killed except the terminal's login shell (agent.py reset(): same as docker).
    * The player's processes are first stopped and killed from the host (no fork needed), so a reset
    * works even when a fork bomb has used up the sandbox's pids and taken the helper down with it.
    */

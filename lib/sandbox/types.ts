@@ -54,7 +54,7 @@ export interface Sandbox {
   attach(size: { cols: number; rows: number }): Promise<Tty>;
   /** Run a command outside the TTY (scorer, gold runs). argv form, no shell unless you ask for one. */
   exec(argv: string[], opts?: ExecOptions): Promise<ExecResult>;
-  /** Back to the image's initial file system state (git reset --hard; git clean -fd at /). */
+  /** Back to the image's initial file system state (as git reset --hard + git clean -fd at / would). */
   reset(): Promise<void>;
   /** Whether the sandbox is still running (a container that died answers false). */
   alive(): Promise<boolean>;

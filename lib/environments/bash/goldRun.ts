@@ -1,24 +1,27 @@
 import type { Sandbox } from "../../sandbox/types";
 import { collectState, type FsState } from "./collectState";
+import { runInTerminal } from "./runInTerminal";
 
-// The gold command run in a fresh sandbox of the same image, as the player, from the shell's start
-// directory; its combined output and file-system change list are what a submission is scored against.
+// The gold command run in a fresh sandbox of the same image, typed at the player's login shell (cwd
+// /); its observation and file-system change list are what a submission is scored against.
 // A task's gold run does not change, so it is computed once per process and shared.
 
 export interface GoldRun {
   output: string;
   state: FsState;
-  exitCode: number;
+  /** null: the shell gave no exit code (a command that hung even after Ctrl-C). */
+  exitCode: number | null;
   timedOut: boolean;
 }
 
 export const GOLD_TIMEOUT_MS = 10_000;
 
 export async function runGold(sandbox: Sandbox, gold: string): Promise<GoldRun> {
-  // stderr joins stdout, as `docker exec` showed InterCode one stream.
-  const res = await sandbox.exec(["bash", "-c", `exec 2>&1\n${gold}`], { user: "player", workdir: "/", timeoutMs: GOLD_TIMEOUT_MS });
+  // Typed at the login shell as a player types it: on a terminal, stderr joins stdout, carriage
+  // returns overwrite, `env` has TERM — so the gold policy reproduces the gold's own output.
+  const run = await runInTerminal(sandbox, gold, GOLD_TIMEOUT_MS);
   const state = await collectState(sandbox);
-  return { output: res.stdout, state, exitCode: res.exitCode, timedOut: res.timedOut };
+  return { output: run.step?.observation ?? "", state, exitCode: run.step?.exitCode ?? null, timedOut: run.timedOut };
 }
 
 const cache = new Map<number, Promise<GoldRun>>();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { createMarkParser } from "./createMarkParser";
+import { encodeCommandLine } from "./decodeCommandLine";
 import type { Mark } from "./types";
 import { goldenBash, goldenBashSession, PROMPT_DISPLAY } from "../steps/goldenBash";
 
@@ -41,7 +42,7 @@ describe("createMarkParser", () => {
   });
 
   it("accepts ST (ESC \\) as well as BEL to end a mark", () => {
-    const { display, marks } = parseAll([`x${ESC}]133;D;7${ESC}\\y${ESC}]633;E;bHMgL25vcGU=${ESC}\\${ESC}]133;C${ESC}\\z`]);
+    const { display, marks } = parseAll([`x${ESC}]133;D;7${ESC}\\y${ESC}]633;E;ls /nope${ESC}\\${ESC}]133;C${ESC}\\z`]);
     expect(display).toBe("xyz");
     expect(marks).toEqual([
       { kind: "commandEnd", exitCode: 7, offset: 1 },
@@ -60,10 +61,20 @@ describe("createMarkParser", () => {
     expect(marks.filter((m) => m.kind === "commandLine").map((m) => m.commandLine)).toEqual(["for i in 1 2\ndo echo $i\ndone", 'echo "héllo wörld 世界 🎉"']);
   });
 
-  it("keeps a command line that is not base64 as raw text, with a flag", () => {
-    const { display, marks } = parseAll([`${ESC}]633;E;ls -l${BEL}`]);
+  it("keeps a command line with an escape the shell never writes as raw text, with a flag", () => {
+    const { display, marks } = parseAll([`${ESC}]633;E;ls \\q${BEL}`]);
     expect(display).toBe("");
-    expect(marks).toEqual([{ kind: "commandLine", commandLine: "ls -l", invalidBase64: true, offset: 0 }]);
+    expect(marks).toEqual([{ kind: "commandLine", commandLine: "ls \\q", undecoded: true, offset: 0 }]);
+  });
+
+  it("reads a mark that program output imitates as a mark, and keeps a payload the shell never writes raw", () => {
+    const fake = `${ESC}]633;E;rm -rf / \\${BEL}${ESC}]133;D;x${BEL}`; // e.g. \`cat\` of a recorded session
+    const { display, marks } = parseAll(["out ", ...fake, " more"]);
+    expect(display).toBe("out  more");
+    expect(marks).toEqual([
+      { kind: "commandLine", commandLine: "rm -rf / \\", undecoded: true, offset: 4 },
+      { kind: "commandEnd", offset: 4 },
+    ]);
   });
 
   it("removes 133/633 sequences Plateau does not use, without a mark", () => {
@@ -122,8 +133,8 @@ describe("createMarkParser", () => {
   });
 
   it("waits for a long command line (a pasted script) beyond 4 KiB", () => {
-    const script = "echo hello world\n".repeat(500); // ~8.5 KB, ~11 KB of base64
-    const mark = `${ESC}]633;E;${Buffer.from(script).toString("base64")}${BEL}`;
+    const script = "echo hello world\n".repeat(500); // ~8.5 KB, ~10 KB escaped
+    const mark = `${ESC}]633;E;${encodeCommandLine(script)}${BEL}`;
     const chunks = mark.match(/[^]{1,1000}/g)!;
     expect(parseAll(chunks)).toEqual({ display: "", marks: [{ kind: "commandLine", commandLine: script, offset: 0 }] });
   });

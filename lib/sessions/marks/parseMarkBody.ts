@@ -1,4 +1,4 @@
-import { decodeBase64Utf8 } from "./decodeBase64Utf8";
+import { decodeCommandLine } from "./decodeCommandLine";
 import type { Mark } from "./types";
 
 /**
@@ -20,11 +20,9 @@ export function parseMarkBody(body: string): Omit<Mark, "offset"> | null {
     return null;
   }
   if (ps === "633;" && letter === "E") {
-    const payload = rest.slice(2); // everything after "E;": base64 never contains ';'
-    const decoded = decodeBase64Utf8(payload);
-    return decoded === null
-      ? { kind: "commandLine", commandLine: payload, invalidBase64: true }
-      : { kind: "commandLine", commandLine: decoded };
+    const payload = rest.slice(2); // everything after "E;": the shell escapes every ';' of the line
+    const decoded = decodeCommandLine(payload);
+    return decoded === null ? { kind: "commandLine", commandLine: payload, undecoded: true } : { kind: "commandLine", commandLine: decoded };
   }
   return null;
 }

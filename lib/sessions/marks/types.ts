@@ -9,10 +9,10 @@ export interface Mark {
   offset: number;
   /** commandEnd: the exit code, absent when the mark carried none (or a non-integer). */
   exitCode?: number;
-  /** commandLine: the exact command line, decoded from base64 (UTF-8). */
+  /** commandLine: the exact command line, unescaped. */
   commandLine?: string;
-  /** commandLine: the payload was not valid base64; `commandLine` holds the raw payload. */
-  invalidBase64?: true;
+  /** commandLine: the payload held an escape the shell never writes; `commandLine` holds it raw. */
+  undecoded?: true;
 }
 
 export interface ParsedChunk {
@@ -32,6 +32,6 @@ export interface MarkParser {
 export interface MarkParserOptions {
   /** Longest incomplete OSC 133 (or other 133/633) held back before it is released as text. Default 4096. */
   maxHeldChars?: number;
-  /** The same for OSC 633;E, whose base64 command line can be long (a pasted script). Default 262144. */
+  /** The same for OSC 633;E, whose command line can be long (a pasted script). Default 262144. */
   maxHeldCommandLineChars?: number;
 }

@@ -55,7 +55,7 @@ export function createStepSegmenter(opts: StepSegmenterOptions): StepSegmenter {
         break;
       case "commandLine":
         complete(null, at, events);
-        commandLine = { text: mark.commandLine ?? "", problem: mark.invalidBase64 ? "undecoded" : null };
+        commandLine = { text: mark.commandLine ?? "", problem: mark.undecoded ? "undecoded" : null };
         break;
       case "outputStart": {
         if (open) break; // a repeated 133;C belongs to the command already running

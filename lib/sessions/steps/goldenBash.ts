@@ -1,11 +1,12 @@
+import { encodeCommandLine } from "../marks/decodeCommandLine";
 // Test data: a Bash session byte for byte as the image's bash (docker/bash/bashrc) writes it to the
-// TTY — readline's bracketed-paste toggles, the terminal echo of what is typed, PS0's 633;E + 133;C,
+// TTY — readline's bracketed-paste toggles, the terminal echo of what is typed, the DEBUG trap's 633;E + 133;C,
 // PROMPT_COMMAND's 133;D, a coloured PS1 with a window title. Used by the marks and steps tests.
 
 const ESC = "\x1b";
 const BEL = "\x07";
 const D = (code: number) => `${ESC}]133;D;${code}${BEL}`;
-const E = (base64: string) => `${ESC}]633;E;${base64}${BEL}`;
+const E = (line: string) => `${ESC}]633;E;${encodeCommandLine(line)}${BEL}`;
 const C = `${ESC}]133;C${BEL}`;
 const PROMPT =
   `${ESC}]0;player@plateau: ~${BEL}${ESC}]133;A${BEL}` +
@@ -19,27 +20,27 @@ const ENTER = `\r\n${ESC}[?2004l\r`;
 export const goldenBash = {
   startup: `Welcome to Plateau.\r\n${D(0)}${READY}`,
   /** echo "a b" */
-  echo: `echo "a b"${ENTER}${E("ZWNobyAiYSBiIg==")}${C}a b\r\n${D(0)}${READY}`,
+  echo: `echo "a b"${ENTER}${E("echo \"a b\"")}${C}a b\r\n${D(0)}${READY}`,
   /** printf 'one\ntwo\nthree\n' */
-  threeLines: `printf 'one\\ntwo\\nthree\\n'${ENTER}${E("cHJpbnRmICdvbmVcbnR3b1xudGhyZWVcbic=")}${C}one\r\ntwo\r\nthree\r\n${D(0)}${READY}`,
+  threeLines: `printf 'one\\ntwo\\nthree\\n'${ENTER}${E("printf 'one\\ntwo\\nthree\\n'")}${C}one\r\ntwo\r\nthree\r\n${D(0)}${READY}`,
   /** ls /nope, exit 2 */
-  failing: `ls /nope${ENTER}${E("bHMgL25vcGU=")}${C}ls: cannot access '/nope': No such file or directory\r\n${D(2)}${READY}`,
+  failing: `ls /nope${ENTER}${E("ls /nope")}${C}ls: cannot access '/nope': No such file or directory\r\n${D(2)}${READY}`,
   /** typed "ech", then Ctrl-C at the prompt: no command, a 133;D;130 and a new prompt */
   ctrlCAtPrompt: `ech^C${ESC}[?2004l\r${ESC}[?2004h\r\n${D(130)}${READY}`,
-  /** Enter on an empty line: bash runs nothing (no PS0), PROMPT_COMMAND repeats $? */
+  /** Enter on an empty line: bash runs nothing (no 633;E), PROMPT_COMMAND repeats $? */
   emptyEnter: `${ENTER}${D(130)}${READY}`,
   /** a for loop typed over three lines (PS2 "> "); lithist keeps the newlines in the history entry */
   multiLine:
     `for i in 1 2${ENTER}${ESC}[?2004h> do echo $i${ENTER}${ESC}[?2004h> done${ENTER}` +
-    `${E("Zm9yIGkgaW4gMSAyCmRvIGVjaG8gJGkKZG9uZQ==")}${C}1\r\n2\r\n${D(0)}${READY}`,
+    `${E("for i in 1 2\ndo echo $i\ndone")}${C}1\r\n2\r\n${D(0)}${READY}`,
   /** echo "héllo wörld 世界 🎉" */
-  unicode: `echo "héllo wörld 世界 🎉"${ENTER}${E("ZWNobyAiaMOpbGxvIHfDtnJsZCDkuJbnlYwg8J+OiSI=")}${C}héllo wörld 世界 🎉\r\n${D(0)}${READY}`,
+  unicode: `echo "héllo wörld 世界 🎉"${ENTER}${E("echo \"h\u00e9llo w\u00f6rld \u4e16\u754c \ud83c\udf89\"")}${C}héllo wörld 世界 🎉\r\n${D(0)}${READY}`,
   /** ls --color=auto: coloured output */
-  colours: `ls --color=auto${ENTER}${E("bHMgLS1jb2xvcj1hdXRv")}${C}${ESC}[0m${ESC}[01;34mdir${ESC}[0m  file.txt\r\n${D(0)}${READY}`,
+  colours: `ls --color=auto${ENTER}${E("ls --color=auto")}${C}${ESC}[0m${ESC}[01;34mdir${ESC}[0m  file.txt\r\n${D(0)}${READY}`,
   /** ./progress.sh: a progress bar redrawn with \r, ending without a newline */
-  progress: `./progress.sh${ENTER}${E("Li9wcm9ncmVzcy5zaA==")}${C}[#   ] 10%\r[##  ] 50%\r[####] 100%${D(0)}${READY}`,
+  progress: `./progress.sh${ENTER}${E("./progress.sh")}${C}[#   ] 10%\r[##  ] 50%\r[####] 100%${D(0)}${READY}`,
   /** sleep 10, interrupted with Ctrl-C while it runs */
-  interrupted: `sleep 10${ENTER}${E("c2xlZXAgMTA=")}${C}^C\r\n${D(130)}${READY}`,
+  interrupted: `sleep 10${ENTER}${E("sleep 10")}${C}^C\r\n${D(130)}${READY}`,
 };
 
 /** The whole session in order. */

@@ -9,8 +9,8 @@ export interface StepSegmenterOptions {
 
 /**
  * Why the action may not be the command line exactly: "missing" — output started (133;C) with no
- * command line mark before it (a bash without PS0); "undecoded" — its payload was not base64, the
- * action is the raw payload.
+ * command line mark before it (a bash without PS0); "undecoded" — its payload held an escape the
+ * shell never writes, the action is the raw payload.
  */
 export type ActionProblem = "missing" | "undecoded" | null;
 
