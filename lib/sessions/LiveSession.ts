@@ -59,7 +59,21 @@ export interface ActionResult {
 
 const MIRROR = "\0mirror";
 
-type Waiter = { resolve: (r: ActionResult) => void; timer: NodeJS.Timeout | null; timedOut: boolean };
+/** An agent's action in flight: `lines` of input, and the continuation prompts bash showed since. */
+type Waiter = {
+  action: string;
+  lines: number;
+  continuations: number;
+  /** bash waited for more after the last line: cancelled, answered once the prompt is back. */
+  incomplete: boolean;
+  resolve: (r: ActionResult) => void;
+  timer: NodeJS.Timeout | null;
+  timedOut: boolean;
+};
+
+/** What an incomplete action "outputs": it never ran, as `bash -c` would refuse it (exit code 2). */
+export const INCOMPLETE_ACTION =
+  "bash: syntax error: unexpected end of file\n(the action is incomplete — an unclosed quote, bracket, `do`/`fi` or here-document — so it did not run)";
 
 export class LiveSession {
   readonly id: string;
@@ -188,7 +202,7 @@ export class LiveSession {
     await this.whenReady();
     this.touch();
     return new Promise<ActionResult>((resolve) => {
-      const waiter: Waiter = { resolve, timer: null, timedOut: false };
+      const waiter: Waiter = { action, lines: action.split("\n").length, continuations: 0, incomplete: false, resolve, timer: null, timedOut: false };
       waiter.timer = setTimeout(() => {
         waiter.timedOut = true;
         this.interrupt();
@@ -241,11 +255,16 @@ export class LiveSession {
       if (ev.type === "prompt") this.onPrompt();
       else if (ev.type === "commandStarted") this.onCommandStarted(ev.action, ev.index);
       else if (ev.type === "stepCompleted") this.onStepCompleted(ev.step);
+      else if (ev.type === "continuation") this.onContinuation();
     }
   }
 
   private onPrompt(): void {
     this.busy = false;
+    const w = this.actionWaiter;
+    if (w?.incomplete) {
+      for (const ev of this.segmenter.reject(w.action, INCOMPLETE_ACTION, 2)) if (ev.type === "stepCompleted") this.onStepCompleted(ev.step);
+    }
     if (!this.ready) {
       this.ready = true;
       for (const r of this.readyWaiters.splice(0)) r();
@@ -254,6 +273,20 @@ export class LiveSession {
       this.pendingSubmit = false;
       void this.submit();
     }
+  }
+
+  /**
+   * bash shows its continuation prompt. A person goes on typing; an agent's action is complete
+   * input, so once every line of it is in and bash still waits, it is cancelled (Ctrl-C) and stored
+   * as a step that did not run, instead of hanging until the timeout.
+   */
+  private onContinuation(): void {
+    const w = this.actionWaiter;
+    if (!w || w.incomplete || this.busy || ++w.continuations < w.lines) return;
+    w.incomplete = true;
+    this.busy = true; // until the prompt is back: typing on now would be flushed with the Ctrl-C
+    this.o.tty.write("\x03");
+    this.notice("incomplete action: bash waits for the rest of it (an unclosed quote, bracket or here-document?); cancelled");
   }
 
   private onCommandStarted(action: string, index: number): void {

@@ -107,6 +107,23 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     expect(steps[0].observation).not.toContain("spectator-was-here");
   });
 
+  it("an agent's incomplete action is a step that did not run, at once; a multi-line action runs whole", async () => {
+    const { session, episodeId } = await p.sessions.start({ taskId: await taskId("nl2bash_fs_1", 0), playerKind: "agent", turnLimit: null });
+    const t = Date.now();
+    const open = await session.runAction('echo "hello', 10_000);
+    expect(Date.now() - t).toBeLessThan(5_000); // not the 10 s timeout
+    expect(open.timedOut).toBe(false);
+    expect(open.step).toMatchObject({ action: 'echo "hello', exitCode: 2, admissible: false });
+    expect(open.observation).toContain("unexpected end of file");
+    const loop = await session.runAction("for i in 1 2; do\n  echo n$i\ndone", 10_000);
+    expect(loop.observation).toContain("n1");
+    expect(loop.observation).toContain("n2");
+    expect((await session.runAction("echo still here", 10_000)).observation).toBe("still here\n");
+    await session.skip(); // stores what is still being written
+    const steps = await p.db.prisma.step.findMany({ where: { episodeId }, orderBy: { index: "asc" } });
+    expect(steps.map((s) => [s.index, s.exitCode])).toEqual([[0, 2], [1, 0], [2, 0]]);
+  });
+
   it("blocks commands past the turn limit with a clear message", async () => {
     const { player } = await play("nl2bash_fs_4", 0, { turnLimit: 1 });
     await player.run("echo one");

@@ -19,6 +19,7 @@ export function parseMarkBody(body: string): Omit<Mark, "offset"> | null {
     }
     return null;
   }
+  if (ps === "633;" && letter === "F") return { kind: "continuation" };
   if (ps === "633;" && letter === "E") {
     const payload = rest.slice(2); // everything after "E;": the shell escapes every ';' of the line
     const decoded = decodeCommandLine(payload);

@@ -1,7 +1,7 @@
 // The shell integration marks the image's bash emits (docker/bash/SHELL-INTEGRATION.md), as the
 // mark parser reports them. Pure data: shared by the parser, the step segmenter and their tests.
 
-export type MarkKind = "promptStart" | "promptEnd" | "commandLine" | "outputStart" | "commandEnd";
+export type MarkKind = "promptStart" | "promptEnd" | "commandLine" | "outputStart" | "commandEnd" | "continuation";
 
 export interface Mark {
   kind: MarkKind;

@@ -58,6 +58,19 @@ describe("createStepSegmenter", () => {
     expect(step).toMatchObject({ action: "ls /nope", exitCode: 2, admissible: false });
   });
 
+  it("reports bash's continuation prompt, and a rejected line becomes the next step without running", () => {
+    const parser = createMarkParser();
+    const segmenter = createStepSegmenter({ maxObservationBytes: MiB, now: () => 0 });
+    const push = (chunk: string, at: number) => segmenter.push(parser.push(chunk), at);
+    push(goldenBash.startup, 1000);
+    const first = stepsOf(push(goldenBash.echo, 1010));
+    const waiting = push(`echo "hello\r\n${ESC}]633;F${BEL}> `, 1020);
+    expect(waiting).toEqual([{ type: "continuation", at: 1020 }]);
+    const [rejected] = stepsOf(segmenter.reject('echo "hello', "bash: syntax error", 2, 1030));
+    expect(rejected).toMatchObject({ index: first[0].index + 1, action: 'echo "hello', observation: "bash: syntax error", exitCode: 2, admissible: false, startedAt: 1030, durationMs: 0 });
+    expect(stepsOf(push(goldenBash.failing, 1040)).map((s) => s.index)).toEqual([rejected.index + 1]);
+  });
+
   it("numbers steps on across ignored prompts", () => {
     const steps = stepsOf(run([goldenBash.startup, goldenBash.echo, goldenBash.ctrlCAtPrompt, goldenBash.emptyEnter, goldenBash.failing]));
     expect(steps.map((s) => [s.index, s.action])).toEqual([[0, 'echo "a b"'], [1, "ls /nope"]]);

@@ -68,6 +68,9 @@ export function createStepSegmenter(opts: StepSegmenterOptions): StepSegmenter {
       case "commandEnd":
         complete(mark.exitCode ?? null, at, events);
         break;
+      case "continuation":
+        if (!open) events.push({ type: "continuation", at });
+        break;
     }
   }
 
@@ -81,6 +84,15 @@ export function createStepSegmenter(opts: StepSegmenterOptions): StepSegmenter {
         onMark(mark, at, events);
       }
       open?.output.append(from === 0 ? parsed.display : parsed.display.slice(from));
+      return events;
+    },
+    reject(action: string, observation: string, exitCode: number, at = opts.now()): SegmenterEvent[] {
+      const events: SegmenterEvent[] = [];
+      complete(null, at, events);
+      commandLine = null;
+      open = { index: nextIndex++, action, actionProblem: null, promptAt, startedAt: at, output: createBoundedText(opts.maxObservationBytes) };
+      open.output.append(observation);
+      complete(exitCode, at, events);
       return events;
     },
     end(at = opts.now()): SegmenterEvent[] {

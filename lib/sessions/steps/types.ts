@@ -43,7 +43,9 @@ export type SegmenterEvent =
   | { type: "commandStarted"; index: number; action: string; actionProblem: ActionProblem; at: number }
   | { type: "stepCompleted"; step: CompletedStep }
   /** The shell shows its prompt and waits for input (133;B). */
-  | { type: "prompt"; at: number };
+  | { type: "prompt"; at: number }
+  /** The shell waits for the rest of a command (PS2, 633;F): the line typed so far is incomplete. */
+  | { type: "continuation"; at: number };
 
 export interface StepSegmenter {
   /** Feed the next parsed chunk (from the mark parser) received at `at` (default: now()). */
@@ -53,4 +55,9 @@ export interface StepSegmenter {
    * with exit code null — e.g. `exit`, whose 133;D never comes. Feed the parser's flush() first.
    */
   end(at?: number): SegmenterEvent[];
+  /**
+   * A command line that never ran (an agent's incomplete action, cancelled at the continuation
+   * prompt) becomes a step of its own with this observation and exit code, so the turns stay counted.
+   */
+  reject(action: string, observation: string, exitCode: number, at?: number): SegmenterEvent[];
 }
