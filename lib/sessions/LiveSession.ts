@@ -72,7 +72,7 @@ type Waiter = {
 };
 
 /** What an incomplete action "outputs": it never ran, as `bash -c` would refuse it (exit code 2). */
-export const INCOMPLETE_ACTION =
+const INCOMPLETE_ACTION =
   "bash: syntax error: unexpected end of file\n(the action is incomplete — an unclosed quote, bracket, `do`/`fi` or here-document — so it did not run)";
 
 export class LiveSession {
