@@ -8,7 +8,8 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(opts: { driver?: "docker" | "local"; poolSize?: number; port?: number } = {}): Promise<BenchServer> {
+/** cpuProfDir: write the server's V8 CPU profile there when it stops (where does the time go). */
+export async function startBenchServer(opts: { driver?: "docker" | "local"; poolSize?: number; port?: number; cpuProfDir?: string } = {}): Promise<BenchServer> {
   const port = opts.port ?? 3500;
   if (!existsSync(`${process.env.PLATEAU_NEXT_DIST ?? ".next"}/BUILD_ID`)) {
     console.log("bench: building the pages (next build)…");
@@ -19,7 +20,7 @@ export async function startBenchServer(opts: { driver?: "docker" | "local"; pool
   rmSync(dataDir, { recursive: true, force: true });
   const engine = spawnSync("bash", ["scripts/engine.sh", "env"], { encoding: "utf8" });
   const dockerHost = /DOCKER_HOST=(\S+)/.exec(engine.stdout ?? "")?.[1];
-  const child: ChildProcess = spawn("node_modules/.bin/tsx", ["server.ts"], {
+  const child: ChildProcess = spawn("node_modules/.bin/tsx", [...(opts.cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${opts.cpuProfDir}`] : []), "server.ts"], {
     env: {
       ...process.env,
       ...(dockerHost ? { DOCKER_HOST: dockerHost } : {}),
@@ -29,6 +30,7 @@ export async function startBenchServer(opts: { driver?: "docker" | "local"; pool
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  process.once("exit", () => child.kill("SIGTERM")); // a bench that fails must not leave its server running
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the bench server exited (${code})`)));

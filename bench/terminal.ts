@@ -1,6 +1,6 @@
 // Keystroke → echo latency through Plateau (browser xterm → socket.io → session → sandbox TTY → back),
 // Play → first prompt, and echo p99 with many pages typing at once — against DESIGN.md's targets.
-//   npx tsx bench/terminal.ts [--driver docker|local] [--keys 200] [--concurrency 8,16,32] [--port 3500]
+//   npx tsx bench/terminal.ts [--driver docker|local] [--keys 200] [--concurrency 8,16,32] [--port 3500] [--cpu-prof DIR]
 // Timed in the page from term.input(ch) until xterm has parsed the echo, as DESIGN.md specifies.
 import { chromium, type Page } from "@playwright/test";
 import { parseArgs } from "node:util";
@@ -12,13 +12,14 @@ const { values } = parseArgs({
     keys: { type: "string", default: "200" },
     concurrency: { type: "string", default: "8,16,32" },
     port: { type: "string", default: "3500" },
+    "cpu-prof": { type: "string" },
   },
 });
 const driver = values.driver as "docker" | "local";
 const keys = Number(values.keys);
 const levels = values.concurrency!.split(",").map(Number).filter(Boolean);
 
-const server = await startBenchServer({ driver, poolSize: 2, port: Number(values.port) });
+const server = await startBenchServer({ driver, poolSize: 2, port: Number(values.port), cpuProfDir: values["cpu-prof"] });
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
@@ -29,8 +30,11 @@ async function firstBashTask(): Promise<number> {
   return (await res.json()).tasks[0].id;
 }
 
-/** Open Play and return ms from navigation to the first prompt on screen. */
-async function openPlay(page: Page, taskId: number): Promise<number> {
+/** Where the way from navigation to the first prompt went, in ms since navigation (page marks). */
+type Phases = Record<"html" | "domReady" | "startSent" | "startDone" | "mounted" | "terminal" | "connected" | "screen", number>;
+
+/** Open Play; return ms from navigation to the first prompt on screen, and its phases. */
+async function openPlay(page: Page, taskId: number): Promise<{ ms: number; phases: Phases }> {
   const t0 = performance.now();
   await page.goto(`${server.url}/play/${taskId}`);
   await page.waitForFunction(() => {
@@ -39,7 +43,28 @@ async function openPlay(page: Page, taskId: number): Promise<number> {
     const b = t.buffer.active;
     return b.getLine(b.cursorY + b.baseY)?.translateToString(true).trimEnd().endsWith("$") ?? false;
   }, undefined, { timeout: 30_000, polling: 5 });
-  return performance.now() - t0;
+  const ms = performance.now() - t0;
+  // (No named functions inside evaluate: tsx would wrap them in a helper the page does not have.)
+  const phases = await page.evaluate(() => {
+    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const start = performance.getEntriesByType("resource").find((r) => r.name.endsWith("/api/play")) as PerformanceResourceTiming | undefined;
+    const marks: Record<string, number> = {};
+    for (const m of performance.getEntriesByType("mark")) if (m.name.startsWith("plateau:play-")) marks[m.name.slice(13)] = m.startTime;
+    return {
+      html: nav.responseEnd, domReady: nav.domContentLoadedEventEnd, startSent: start?.startTime ?? NaN, startDone: start?.responseEnd ?? NaN,
+      mounted: marks.mounted ?? NaN, terminal: marks.terminal ?? NaN, connected: marks.connected ?? NaN, screen: marks.screen ?? NaN,
+    };
+  });
+  return { ms, phases };
+}
+
+function printPhases(all: Phases[]): void {
+  const keys = Object.keys(all[0]) as (keyof Phases)[];
+  const median = (k: keyof Phases) => {
+    const xs = all.map((p) => p[k]).filter(Number.isFinite); // a reload has no start request
+    return xs.length ? summarize(xs).median.toFixed(0) : "–";
+  };
+  console.log(`  where (median ms since navigation): ${keys.map((k) => `${k} ${median(k)}`).join(" · ")}`);
 }
 
 /** Type `n` characters one at a time; each resolves when xterm has parsed its echo. Returns ms per key. */
@@ -90,14 +115,15 @@ console.log(`Plateau terminal bench — driver ${driver}, ${keys} keys per page 
 }
 
 // Play → first prompt (warm pool): fresh page each time.
-const loads: number[] = [];
+const loads: { ms: number; phases: Phases }[] = [];
 for (let i = 0; i < 7; i++) {
   const page = await browser.newPage();
   loads.push(await openPlay(page, taskId));
   await page.close();
   await new Promise((r) => setTimeout(r, 1500)); // let the pool refill
 }
-printRow("open Play → first prompt (warm pool)", summarize(loads), "median ≤ 300 ms");
+printRow("open Play → first prompt (warm pool)", summarize(loads.map((l) => l.ms)), "median ≤ 300 ms");
+printPhases(loads.map((l) => l.phases));
 
 // One page.
 {

@@ -9,12 +9,14 @@ const LINKS = [
   { href: "/agent-runs", label: "Agents" },
 ];
 
+// No prefetch: on every page load it would render all six pages on the server at once, just when
+// the Play page needs the server for its terminal (DESIGN.md: open Play → first prompt ≤ 300 ms).
 export function NavBar() {
   return (
     <nav style={{ display: "flex", gap: 18, alignItems: "center", padding: "10px 24px", borderBottom: "1px solid var(--border)", background: "var(--panel)" }}>
-      <Link href="/" style={{ fontWeight: 700, color: "var(--text)", letterSpacing: ".02em" }}>▁▃▅▇▇ Plateau</Link>
+      <Link href="/" prefetch={false} style={{ fontWeight: 700, color: "var(--text)", letterSpacing: ".02em" }}>▁▃▅▇▇ Plateau</Link>
       {LINKS.slice(1).map((l) => (
-        <Link key={l.href} href={l.href} style={{ color: "var(--muted)" }}>{l.label}</Link>
+        <Link key={l.href} href={l.href} prefetch={false} style={{ color: "var(--muted)" }}>{l.label}</Link>
       ))}
     </nav>
   );

@@ -7,6 +7,7 @@ import type { SandboxInfo } from "@/lib/runtime/context";
 import { useLiveTerminal } from "./useLiveTerminal";
 import { ResultPanel } from "./ResultPanel";
 import { ElapsedClock } from "./ElapsedClock";
+import { startEpisode, type StartReply } from "./startEpisode";
 
 const tokenKey = (episodeId: string) => `plateau.player.${episodeId}`;
 
@@ -15,9 +16,10 @@ export function PlayView({ task, sandbox }: { task: PublicTask; sandbox: Sandbox
   const box = useRef<HTMLDivElement>(null);
   const [episode, setEpisode] = useState<{ id: string; token: string | null } | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
-  const live = useLiveTerminal(box, episode?.id ?? null, episode?.token ?? null);
+  // The terminal and its connection are made at once, while the episode is still starting.
+  const live = useLiveTerminal(box, episode?.id ?? null, episode?.token ?? null, !!sandbox.driver);
   // One episode per page load, even when React runs the effect twice (strict mode).
-  const starting = useRef<Promise<{ episodeId?: string; playerToken?: string; error?: string; ok: boolean }> | null>(null);
+  const starting = useRef<Promise<StartReply> | null>(null);
 
   useEffect(() => {
     // A reload keeps the episode: its id is in the URL, the player's token in this browser.
@@ -29,8 +31,7 @@ export function PlayView({ task, sandbox }: { task: PublicTask; sandbox: Sandbox
     }
     if (!sandbox.driver) return;
     let cancelled = false;
-    starting.current ??= fetch("/api/play", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ taskId: task.id }) })
-      .then(async (res) => ({ ok: res.ok, ...(await res.json().catch(() => ({ error: res.statusText }))) }));
+    starting.current ??= startEpisode(task.id);
     void starting.current.then((body) => {
       if (cancelled) return;
       if (!body.ok || !body.episodeId || !body.playerToken) return setStartError(body.error ?? "could not start the episode");

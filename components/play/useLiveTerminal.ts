@@ -23,33 +23,50 @@ export interface LiveTerminal {
   skip(): void;
 }
 
-/** An xterm bound to a live episode over socket.io: keystrokes out, output in, acknowledged for flow control. */
-export function useLiveTerminal(container: React.RefObject<HTMLDivElement | null>, episodeId: string | null, playerToken: string | null): LiveTerminal {
-  const socketRef = useRef<Socket | null>(null);
+interface Live {
+  term: Terminal;
+  socket: Socket;
+  /** Whom to attach as, once known; re-sent on every (re)connect. */
+  episode: { id: string; token: string | null } | null;
+}
+
+/**
+ * An xterm bound to a live episode over socket.io: keystrokes out, output in, acknowledged for flow
+ * control. The terminal and the socket are made as soon as the page mounts (`enabled`), before the
+ * episode is known, so the connection handshake overlaps the episode's start; attach follows.
+ */
+export function useLiveTerminal(container: React.RefObject<HTMLDivElement | null>, episodeId: string | null, playerToken: string | null, enabled: boolean): LiveTerminal {
+  const liveRef = useRef<Live | null>(null);
   const [state, setState] = useState<SessionState | null>(null);
   const [steps, setSteps] = useState<StepSummary[]>([]);
   const [result, setResult] = useState<EpisodeResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [connected, setConnected] = useState(false);
+  const wanted = enabled || episodeId !== null;
 
   useEffect(() => {
-    if (!episodeId || !container.current) return;
+    if (!wanted || !container.current) return;
+    // Marks of the way to the first prompt (bench/terminal.ts reports them).
+    performance.mark("plateau:play-mounted");
     const term = new Terminal({ cursorBlink: true, fontSize: 14, fontFamily: "ui-monospace, 'DejaVu Sans Mono', monospace", scrollback: 5000, theme: { background: "#0b0d11" } });
     const fit = new FitAddon();
     term.loadAddon(fit);
     term.open(container.current);
     fit.fit();
     window.__plateauTerm = term;
+    performance.mark("plateau:play-terminal");
     const socket = io({ transports: ["websocket"] });
-    socketRef.current = socket;
+    const live: Live = { term, socket, episode: null };
+    liveRef.current = live;
     let unacked = 0;
-    const attach = () => socket.emit(ClientEvents.attach, { episodeId, playerToken: playerToken ?? undefined, cols: term.cols, rows: term.rows });
     socket.on("connect", () => {
+      performance.mark("plateau:play-connected");
       setConnected(true);
-      attach();
+      attach(live);
     });
     socket.on("disconnect", () => setConnected(false));
     socket.on(ServerEvents.screen, (screen: string) => {
+      performance.mark("plateau:play-screen");
       term.reset();
       term.write(screen);
     });
@@ -83,15 +100,28 @@ export function useLiveTerminal(container: React.RefObject<HTMLDivElement | null
       input.dispose();
       resize.dispose();
       socket.disconnect();
-      socketRef.current = null;
+      liveRef.current = null;
       if (window.__plateauTerm === term) window.__plateauTerm = undefined;
       term.dispose();
     };
-  }, [container, episodeId, playerToken]);
+  }, [container, wanted]);
+
+  useEffect(() => {
+    const live = liveRef.current;
+    if (!live || !episodeId) return;
+    live.episode = { id: episodeId, token: playerToken };
+    attach(live);
+  }, [episodeId, playerToken, wanted]);
 
   return {
     state, steps, result, error, connected,
-    submit: () => socketRef.current?.emit(ClientEvents.submit),
-    skip: () => socketRef.current?.emit(ClientEvents.skip),
+    submit: () => liveRef.current?.socket.emit(ClientEvents.submit),
+    skip: () => liveRef.current?.socket.emit(ClientEvents.skip),
   };
+}
+
+/** Attach once both the connection and the episode are there (whichever comes last sends it). */
+function attach({ socket, term, episode }: Live): void {
+  if (!socket.connected || !episode) return;
+  socket.emit(ClientEvents.attach, { episodeId: episode.id, playerToken: episode.token ?? undefined, cols: term.cols, rows: term.rows });
 }

@@ -27,7 +27,10 @@ export interface StepRow {
   castEnd: number | null;
 }
 
-const FLUSH_MS = 40;
+// Long enough that a typing player costs 5 inserts a second, not 25 (each one is CPU taken from every
+// live terminal of the process); short enough that a spectator who joins fills the gap between the
+// database and the live feed within its repair tries (useReplaySession: 10 × 60 ms).
+const FLUSH_MS = 200;
 const MAX_BATCH = 500;
 
 export class EpisodeWriter {

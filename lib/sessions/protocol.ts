@@ -1,23 +1,6 @@
-import { z } from "zod";
-
-// The socket.io contract of the live terminal, shared by server and browser (STYLE.md §8).
-// Browser → server messages are validated here; server → browser payloads are typed here.
-
-export const MAX_INPUT_CHARS = 64 * 1024;
-
-export const AttachMessage = z.object({
-  episodeId: z.string().min(1).max(64),
-  /** The secret handed to whoever started the episode; without it the socket can only watch. */
-  playerToken: z.string().max(128).optional(),
-  cols: z.number().int().min(10).max(500),
-  rows: z.number().int().min(4).max(200),
-});
-export type AttachMessage = z.infer<typeof AttachMessage>;
-
-export const InputMessage = z.string().max(MAX_INPUT_CHARS);
-export const ResizeMessage = z.object({ cols: z.number().int().min(10).max(500), rows: z.number().int().min(4).max(200) });
-/** Flow control: the browser acknowledges output once xterm has parsed it. */
-export const AckMessage = z.number().int().min(0).max(1 << 30);
+// The socket.io contract of the live terminal, shared by server and browser (STYLE.md §8): event
+// names and server → browser payloads here; browser → server messages are validated in messages.ts,
+// apart, so the Play page's bundle does not carry zod.
 
 /** What the player's page shows beside the terminal. */
 export interface SessionState {

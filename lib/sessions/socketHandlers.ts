@@ -1,7 +1,8 @@
 import type { Server as SocketServer, Socket } from "socket.io";
 import type { Db } from "../db";
 import type { SessionManager } from "./SessionManager";
-import { AckMessage, AttachMessage, ClientEvents, InputMessage, ResizeMessage, ServerEvents } from "./protocol";
+import { ClientEvents, ServerEvents } from "./protocol";
+import { AckMessage, AttachMessage, InputMessage, ResizeMessage } from "./messages";
 
 // socket.io wiring for live terminals: validate, find the session, hand off. Every listener a socket
 // adds is removed when it disconnects (the session forgets the viewer, flow control lets go).

@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import { getPlateau } from "@/lib/runtime/context";
 import { getPublicTask } from "@/lib/tasks";
 import { PlayView } from "@/components/play/PlayView";
+import { earlyStartScript } from "@/components/play/startEpisode";
 
 export const dynamic = "force-dynamic";
 
@@ -10,5 +11,10 @@ export default async function PlayPage({ params }: { params: Promise<{ taskId: s
   const p = getPlateau();
   const task = Number.isInteger(id) && id > 0 ? await getPublicTask(p.prisma, id) : null;
   if (!task) notFound();
-  return <PlayView task={task} sandbox={p.sandbox} />;
+  return (
+    <>
+      {p.sandbox.driver && <script dangerouslySetInnerHTML={{ __html: earlyStartScript(task.id) }} />}
+      <PlayView task={task} sandbox={p.sandbox} />
+    </>
+  );
 }
