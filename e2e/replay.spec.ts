@@ -142,6 +142,55 @@ test("a deep link opens at its step, and the address follows the steps", async (
   expect((await screenText(page)).split("\n").slice(-4)).toEqual(["turn-734", "file733.txt", "notes-733.md", "$"]);
 });
 
+test("space plays at the chosen speed and idle cap, the play button pauses, the timeline seeks on a click or a drag", async ({ page }) => {
+  await page.goto(`/episodes/${ids.recorded}`);
+  await settled(page);
+  const turn = async () => Number((await page.getByTestId("turn-indicator").textContent())!.match(/turn (\d+)/)![1]);
+  await page.getByLabel("Speed").selectOption("16");
+  await page.getByLabel("Idle cap").selectOption("0.5");
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press(" ");
+  await expect(page.getByTestId("play")).toHaveAccessibleName("Pause");
+  await expect.poll(turn).toBeGreaterThan(2);
+  await page.getByTestId("play").click();
+  await expect(page.getByTestId("play")).toHaveAccessibleName("Play");
+  const paused = await turn();
+  await page.waitForTimeout(300);
+  expect(await turn()).toBe(paused);
+
+  const bar = (await page.getByTestId("timeline").boundingBox())!;
+  const y = bar.y + bar.height / 2;
+  await page.mouse.click(bar.x + bar.width * 0.05, y);
+  await settled(page);
+  expect(await turn()).toBeLessThan(10);
+  await page.mouse.move(bar.x + bar.width * 0.05, y);
+  await page.mouse.down();
+  await page.mouse.move(bar.x + bar.width * 0.5, y, { steps: 5 });
+  await page.mouse.move(bar.x + bar.width * 0.97, y, { steps: 5 });
+  await page.mouse.up();
+  await settled(page);
+  expect(await turn()).toBeGreaterThan(40);
+});
+
+test("10,000 steps: the list keeps only the rows in view and follows the selection to the end", async ({ page }) => {
+  test.setTimeout(180_000);
+  const prisma = createPrisma(DB, 1);
+  const task = await prisma.task.findFirstOrThrow({ where: { dataset: "nl2bash_fs_1", index: 0 } });
+  const id = await seedStepsEpisode(prisma, 10_000, { taskId: task.id });
+  await prisma.$disconnect();
+  await page.goto(`/episodes/${id}`);
+  await settled(page);
+  await expect(page.getByTestId("turn-indicator")).toHaveText("turn 0 / 10000");
+  expect(await page.getByTestId("step-row").count()).toBeLessThan(100);
+  await page.getByTestId("step-list").hover();
+  await page.mouse.wheel(0, 100_000);
+  await expect.poll(async () => Number(await page.getByTestId("step-row").first().getAttribute("data-turn"))).toBeGreaterThan(1000);
+  expect(await page.getByTestId("step-row").count()).toBeLessThan(100);
+  await page.keyboard.press("End");
+  await expect(page.locator('[data-testid="step-row"][aria-selected="true"]')).toHaveAttribute("data-turn", "10000");
+  await expect(page.locator('[data-testid="step-row"][data-turn="10000"]')).toBeInViewport();
+});
+
 test("search inside the episode jumps from match to match", async ({ page }) => {
   await page.goto(`/episodes/${ids.big}`);
   await settled(page);

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { formatDuration } from "@/lib/replay/formatTime";
 import { markKind } from "@/lib/replay/timelineMarks";
+import { scrollToShow } from "@/lib/replay/scrollToShow";
 import type { ReplayStep } from "@/lib/replay/types";
 import s from "./replay.module.css";
 
@@ -26,9 +27,26 @@ export function StepList({ steps, turn, onSelect, hits, diffTurn, className, tes
   const rowHeight = thoughtful ? 46 : 29;
   const virtual = useVirtualizer({ count: steps.length, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 12 });
 
+  // The selected turn scrolls into view once the frame showing it is painted, and only if no
+  // other turn came meanwhile. Scrolling forces a layout of the page; right after a paint there
+  // is none left to do, while during a seek it would hold up the screen (and scrollToIndex reads
+  // the layout again over several frames). Rows have a fixed height, and the virtualizer knows
+  // where the list is scrolled.
   useEffect(() => {
-    if (turn >= 1 && turn <= steps.length) virtual.scrollToIndex(turn - 1, { align: "auto" });
-  }, [turn, steps.length, virtual]);
+    const el = scroller.current;
+    if (!el || turn < 1 || turn > steps.length) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        const top = scrollToShow((turn - 1) * rowHeight, rowHeight, virtual.scrollOffset ?? 0, virtual.scrollRect?.height || el.clientHeight);
+        if (top !== null) el.scrollTop = top;
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [turn, steps.length, rowHeight, virtual]);
 
   return (
     <div ref={scroller} className={`${s.list} ${className ?? ""}`} data-testid={testId} role="listbox" aria-label="Steps" tabIndex={-1}>

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { timelineMarks, type MarkKind } from "@/lib/replay/timelineMarks";
 import type { Player, PlayerView } from "@/lib/replay/Player";
 import type { ReplayStep } from "@/lib/replay/types";
@@ -18,12 +18,22 @@ export function TimelineBar({ player, view, steps }: { player: Player; view: Pla
     [steps, player, idleCap, duration, turnCount],
   );
 
+  // The canvas's size as the ResizeObserver reports it (after layout): reading clientWidth while
+  // drawing would force a layout of the page on every move of the playhead.
+  const [size, setSize] = useState<{ w: number; h: number } | null>(null);
   useEffect(() => {
     const c = canvas.current;
     if (!c) return;
+    const observer = new ResizeObserver(([entry]) => setSize({ w: entry.contentRect.width, h: entry.contentRect.height }));
+    observer.observe(c);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const c = canvas.current;
+    if (!c || !size) return;
     const dpr = window.devicePixelRatio || 1;
-    const w = c.clientWidth;
-    const h = c.clientHeight;
+    const { w, h } = size;
     if (c.width !== Math.round(w * dpr) || c.height !== Math.round(h * dpr)) {
       c.width = Math.round(w * dpr);
       c.height = Math.round(h * dpr);
@@ -49,7 +59,7 @@ export function TimelineBar({ player, view, steps }: { player: Player; view: Pla
     }
     g.fillStyle = "#e6e8ee";
     g.fillRect(Math.min(w - 2, Math.max(0, played - 1)), 0, 2, h);
-  }, [marks, time, duration]);
+  }, [marks, time, duration, size]);
 
   const seekAt = (e: React.PointerEvent<HTMLDivElement>) => {
     const r = e.currentTarget.getBoundingClientRect();

@@ -3,32 +3,66 @@ import { Terminal } from "@xterm/xterm";
 /** Width of a cell as a share of the font size (DejaVu Sans Mono 0.602, rounded up so nothing wraps). */
 const CELL_WIDTH = 0.62;
 
+/** The font size at which `cols` columns fit `width` pixels. */
+export function fittingFontSize(width: number, cols: number): number {
+  return Math.max(7, Math.min(15, Math.floor(width / (cols * CELL_WIDTH))));
+}
+
 /**
- * A read-only xterm in `el`, sized by the recording (never fitted to the box): the font shrinks
- * or grows so the recording's columns fit the width. Keys go to the page, not the terminal.
+ * A read-only xterm in `el`, at the recording's size (never fitted to the box): the font shrinks
+ * or grows so the columns fit the width. It is made at its final size and font, since each later
+ * change of either costs xterm a restyle and a new measure. Keys go to the page, not the terminal.
  */
-export function replayTerminal(el: HTMLElement): { term: Terminal; dispose(): void } {
+export function replayTerminal(el: HTMLElement, size: { cols: number; rows: number }): { term: Terminal; dispose(): void } {
+  const width = () => el.clientWidth - 4;
   const term = new Terminal({
-    disableStdin: true, cursorBlink: false, scrollback: 2000, cols: 80, rows: 24, fontSize: 13,
+    disableStdin: true, cursorBlink: false, scrollback: 2000, cols: size.cols, rows: size.rows, fontSize: width() > 0 ? fittingFontSize(width(), size.cols) : 13,
     fontFamily: "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace", theme: { background: "#0b0d11" },
   });
   term.attachCustomKeyEventHandler(() => false);
   term.open(el);
+  const stopWarming = warmGlyphWidthsWhenIdle(term);
   const fit = () => {
-    const width = el.clientWidth - 4;
-    const size = Math.max(7, Math.min(15, Math.floor(width / (term.cols * CELL_WIDTH))));
-    if (width > 0 && term.options.fontSize !== size) term.options.fontSize = size;
+    const size = fittingFontSize(width(), term.cols);
+    if (width() > 0 && term.options.fontSize !== size) term.options.fontSize = size;
   };
-  fit();
   const observer = new ResizeObserver(fit);
   observer.observe(el);
   const resized = term.onResize(fit);
   return {
     term,
     dispose() {
+      stopWarming();
       observer.disconnect();
       resized.dispose();
       term.dispose();
     },
   };
+}
+
+interface GlyphWidths {
+  get(chars: string, bold: boolean, italic: boolean): number;
+}
+
+/**
+ * xterm's DOM renderer measures a glyph's width the first time it draws it (~0.5 ms each, ~100
+ * of them in the first seeks of a recording). Measured here instead, while the page is idle
+ * after opening. This reaches into xterm's internals (6.0) and does nothing when they differ.
+ */
+function warmGlyphWidthsWhenIdle(term: Terminal): () => void {
+  const glyphs: Array<[string, boolean]> = [];
+  for (let c = 32; c < 127; c++) glyphs.push([String.fromCharCode(c), false], [String.fromCharCode(c), true]);
+  let handle = 0;
+  const work = (deadline: IdleDeadline) => {
+    const cache = (term as unknown as { _core?: { _renderService?: { _renderer?: { value?: { _widthCache?: GlyphWidths } } } } })._core?._renderService?._renderer?.value?._widthCache;
+    if (typeof cache?.get !== "function") return;
+    while (glyphs.length && deadline.timeRemaining() > 1) {
+      const [ch, bold] = glyphs.pop()!;
+      cache.get(ch, bold, false);
+    }
+    if (glyphs.length) handle = requestIdleCallback(work);
+  };
+  if (typeof requestIdleCallback !== "function") return () => {};
+  handle = requestIdleCallback(work);
+  return () => cancelIdleCallback(handle);
 }

@@ -49,40 +49,30 @@ async function getJson<T>(url: string, signal: AbortSignal): Promise<T> {
 
 /**
  * Starts reading the recording and resolves as soon as its header is in (every event's time and
- * length, the snapshots): the page is drawn while the data streams in behind it.
+ * length, where the snapshots are): the page is drawn while the bytes stream in behind it.
  */
-const DECODE_PIECE = 256 * 1024;
-
 async function openRecording(url: string, signal: AbortSignal): Promise<RecordingReceiver> {
   const res = await fetch(url, { signal });
   if (!res.ok || !res.body) throw new Error((await res.json().catch(() => null))?.error ?? `${url}: ${res.status} ${res.statusText}`);
   const receiver = new RecordingReceiver();
   const reader = res.body.getReader();
-  const decoder = new TextDecoder();
   let headed!: () => void;
   const head = new Promise<void>((resolve) => (headed = resolve));
   void (async () => {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) {
-        receiver.feed(decoder.decode());
         receiver.end();
         break;
       }
-      // Decoding 10 MB takes a while: in pieces, letting the page draw and answer in between.
-      for (let at = 0; at < value.length; at += DECODE_PIECE) {
-        receiver.feed(decoder.decode(value.subarray(at, at + DECODE_PIECE), { stream: true }));
-        if (receiver.recording) {
-          headed();
-          await new Promise((r) => setTimeout(r, 0));
-        }
-      }
+      receiver.feed(value);
+      if (receiver.recording || receiver.error) headed();
     }
   })()
     .catch((err: Error) => receiver.fail(err))
     .finally(() => headed());
   await head;
-  if (!receiver.recording) await receiver.whenLoaded(1);
+  if (!receiver.recording) throw receiver.error ?? new Error(`${url}: no recording`);
   return receiver;
 }
 
@@ -110,15 +100,13 @@ export function useReplaySession(initial: EpisodeForReplay, initialTurn: number 
     const el = box.current;
     if (!el) return;
     const ac = new AbortController();
-    // The loads start first; the terminal is made while they are on their way.
+    // Both loads are preloaded with the page's HTML: these fetches take them over.
     const loading = Promise.all([
       openRecording(`/api/episodes/${id}/events`, ac.signal),
       getJson<{ steps: ReplayStep[] }>(`/api/episodes/${id}/steps?output=0`, ac.signal),
     ]);
     loading.catch(() => {});
-    const screenTerm = replayTerminal(el);
-    const term = screenTerm.term;
-    setTerm(term);
+    let screenTerm: ReturnType<typeof replayTerminal> | null = null;
     let p: Player | null = null;
     let sub: { dispose(): void } | null = null;
     let merger = new SeqMerger(-1);
@@ -177,13 +165,17 @@ export function useReplaySession(initial: EpisodeForReplay, initialTurn: number 
       if (ac.signal.aborted) return;
       performance.mark("plateau:replay-loaded");
       const rec = receiver.recording!;
+      // Made at the recording's size: resizing a terminal that is on the page costs a restyle.
+      screenTerm = replayTerminal(el, rec);
+      const term = screenTerm.term;
+      setTerm(term);
       merger = new SeqMerger(rec.lastSeq);
       stepsPlaceThemselves = !rec.synthesized;
       known = loaded.steps;
       const spans = rec.synthesized && rec.stepSpans ? rec.stepSpans.map(([castStart, castEnd]) => ({ castStart, castEnd })) : known.map(spanOf);
       p = new Player({
         recording: rec, steps: spans, live: isLive, screen: xtermScreen(term), clock: rafClock, turn: turnRef.current,
-        loading: { lengths: receiver.lengths, whenLoaded: (n) => receiver.whenLoaded(n) },
+        loading: { lengths: receiver.lengths, load: (from, to) => receiver.load(from, to) },
       });
       void receiver.whenLoaded(rec.events.length).then(() => performance.mark("plateau:replay-complete"), (err: Error) => !ac.signal.aborted && setError(err.message));
       setSynthesized(rec.synthesized);
@@ -231,7 +223,7 @@ export function useReplaySession(initial: EpisodeForReplay, initialTurn: number 
       if (repair) clearTimeout(repair);
       sub?.dispose();
       p?.dispose();
-      screenTerm.dispose();
+      screenTerm?.dispose();
       setPlayer(null);
       setTerm(null);
     };

@@ -49,7 +49,7 @@ describe("seek = nearest snapshot, then the events after it", () => {
     const arrived = new Promise<void>((r) => (release = r));
     const screen = headlessScreen(20, 4);
     const seeker = new ScreenSeeker(screen, { cols: 20, rows: 4 }, events, [], {
-      loading: { lengths: [4, 4, 6], whenLoaded: (n) => (n <= 1 ? Promise.resolve() : arrived) },
+      loading: { lengths: [4, 4, 6], load: (_from, to) => (to <= 1 ? Promise.resolve() : arrived) },
     });
     await seeker.seek(1);
     const later = seeker.seek(3);

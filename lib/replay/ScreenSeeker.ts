@@ -14,8 +14,11 @@ export interface ScreenTerminal {
 export interface SeekerOptions {
   /** What restoring a snapshot costs, in characters of output written (tests force restores with a negative cost). */
   restoreCost?: number;
-  /** A recording still arriving: each event's data length (known before its data), and a wait for the first n events' data. */
-  loading?: { lengths: readonly number[]; whenLoaded(n: number): Promise<void> };
+  /**
+   * A recording still arriving (RecordingReceiver): each event's data length (known before its
+   * data), and `load(from, to)`, which resolves once events [0, to) are in and [from, to) are text.
+   */
+  loading?: { lengths: readonly number[]; load(from: number, to: number): Promise<void> };
 }
 
 /** How to get from what is on screen to `target` events: start from a snapshot (or a blank screen), or go on from here. */
@@ -110,7 +113,7 @@ export class ScreenSeeker {
     const p = this.plan(target, keepFrom);
     if (p.restore === null && p.from === p.to) return;
     // The screen stays as it is until the data needed has arrived.
-    await this.opts.loading?.whenLoaded(p.to);
+    await this.opts.loading?.load(p.from, p.to);
     // One write per seek where possible: each write costs the terminal a turn of its event loop.
     let head = "";
     if (p.restore) {

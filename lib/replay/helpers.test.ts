@@ -3,6 +3,7 @@ import { searchSteps, stepToMatch } from "./searchSteps";
 import { markKind, timelineMarks } from "./timelineMarks";
 import { firstDifference } from "./firstDifference";
 import { formatClock, formatDuration } from "./formatTime";
+import { scrollToShow } from "./scrollToShow";
 import type { ReplayStep } from "./types";
 
 const step = (over: Partial<ReplayStep>): ReplayStep => ({
@@ -70,5 +71,14 @@ describe("times", () => {
   it("formats the clock and step durations", () => {
     expect([formatClock(0), formatClock(65.9), formatClock(4011.5)]).toEqual(["0:00", "1:05", "1:06:51"]);
     expect([formatDuration(850), formatDuration(4210), formatDuration(42_000), formatDuration(185_000), formatDuration(null)]).toEqual(["850 ms", "4.2 s", "42 s", "3 m 05 s", ""]);
+  });
+});
+
+describe("keeping the selected step in view", () => {
+  it("scrolls only when the row is not fully shown, to the nearer edge", () => {
+    expect(scrollToShow(100, 29, 0, 290)).toBeNull();
+    expect(scrollToShow(290, 29, 0, 290)).toBe(29); // below: its bottom at the list's bottom
+    expect(scrollToShow(29, 29, 100, 290)).toBe(29); // above: at the top
+    expect(scrollToShow(280, 29, 0, 290)).toBe(19); // cut at the bottom
   });
 });

@@ -15,15 +15,14 @@ describe("the recording's wire format", () => {
     expect(decodeRecording(encodeRecording(rec))).toEqual(rec);
   });
 
-  it("survives the trip through UTF-8 bytes, as over HTTP", () => {
-    const text = new TextDecoder().decode(Buffer.from(encodeRecording(rec), "utf8"));
-    expect(decodeRecording(text)).toEqual(rec);
+  it("keeps the events apart when a lone surrogate becomes U+FFFD on the way", () => {
+    const broken: ReplayRecording = { ...rec, events: [[0, "o", "a\ud800b"], [1, "o", "next"]], snapshots: [] };
+    expect(decodeRecording(encodeRecording(broken)).events).toEqual([[0, "o", "a\ufffdb"], [1, "o", "next"]]);
   });
 
-  it("keeps the events apart when a lone surrogate becomes U+FFFD on the way", () => {
-    const broken: ReplayRecording = { ...rec, events: [[0, "o", "a\ud800b"], [1, "o", "next"]] };
-    const text = new TextDecoder().decode(Buffer.from(encodeRecording(broken), "utf8"));
-    expect(decodeRecording(text).events).toEqual([[0, "o", "a\ufffdb"], [1, "o", "next"]]);
+  it("carries snapshots at the start and the end, in position order", () => {
+    const snapshots = [{ ...rec.snapshots[0], pos: 5 }, { ...rec.snapshots[0], pos: 0, data: "first" }, rec.snapshots[0]];
+    expect(decodeRecording(encodeRecording({ ...rec, snapshots })).snapshots.map((s) => [s.pos, s.data])).toEqual([[0, "first"], [2, rec.snapshots[0].data], [5, rec.snapshots[0].data]]);
   });
 
   it("carries an empty recording", () => {
@@ -32,45 +31,73 @@ describe("the recording's wire format", () => {
   });
 
   it("refuses a damaged or foreign body", () => {
-    expect(() => decodeRecording(encodeRecording(rec) + "x")).toThrow(/damaged/);
-    expect(() => decodeRecording('{"v":9}\n')).toThrow(/version 9/);
-    expect(() => decodeRecording("no header")).toThrow(/header/);
+    const bytes = encodeRecording(rec);
+    expect(() => decodeRecording(concat(bytes, utf8("x")))).toThrow(/damaged/);
+    expect(() => decodeRecording(bytes.subarray(0, bytes.length - 1))).toThrow(/damaged/);
+    expect(() => decodeRecording(utf8('{"v":9}\n'))).toThrow(/version 9/);
+    expect(() => decodeRecording(utf8("no header"))).toThrow(/header/);
   });
 });
 
 describe("reading the recording as it arrives", () => {
   it("gives the same recording whatever the pieces, and says when events are in", async () => {
-    const text = encodeRecording(rec);
-    for (const size of [1, 2, 3, 7, 50, text.length]) {
+    const bytes = encodeRecording(rec);
+    for (const size of [1, 2, 3, 7, 50, bytes.length]) {
       const r = new RecordingReceiver();
-      const third = r.whenLoaded(3);
+      const third = r.load(0, 3);
       let got3 = false;
       void third.then(() => (got3 = true));
-      for (let i = 0; i < text.length; i += size) {
-        r.feed(text.slice(i, i + size));
+      for (let i = 0; i < bytes.length; i += size) {
+        r.feed(bytes.subarray(i, i + size));
+        await Promise.resolve();
         await Promise.resolve();
         if (r.loaded < 3) expect(got3).toBe(false);
       }
       r.end();
       await third;
+      // Only what was asked for is text; the snapshot before event 2 came with it.
+      expect(r.recording!.events.slice(0, 3)).toEqual(rec.events.slice(0, 3));
+      expect(r.recording!.events[3][2]).toBe("");
+      expect(r.recording!.snapshots).toEqual(rec.snapshots);
+      r.decode(0, rec.events.length);
       expect(r.recording).toEqual(rec);
       expect(r.loaded).toBe(rec.events.length);
     }
+  });
+
+  it("has a snapshot in before the events after it", async () => {
+    const bytes = encodeRecording(rec);
+    const r = new RecordingReceiver();
+    for (let i = 0; i < bytes.length && r.loaded < 2; i++) r.feed(bytes.subarray(i, i + 1));
+    expect(r.recording!.snapshots[0].data).toBe(rec.snapshots[0].data);
   });
 
   it("counts events appended after the recording (a live page's) as there", async () => {
     const r = new RecordingReceiver();
     r.feed(encodeRecording(rec));
     r.recording!.events.push([9, "o", "live"]);
+    await r.load(0, rec.events.length + 1);
+    expect(r.recording!.events.at(-1)).toEqual([9, "o", "live"]);
     await expect(r.whenLoaded(rec.events.length + 1)).resolves.toBeUndefined();
   });
 
   it("fails the waiters when the body is cut short", async () => {
-    const text = encodeRecording(rec);
+    const bytes = encodeRecording(rec);
     const r = new RecordingReceiver();
-    r.feed(text.slice(0, text.length - 3));
+    r.feed(bytes.subarray(0, bytes.length - 3));
     const all = r.whenLoaded(rec.events.length);
     r.end();
     await expect(all).rejects.toThrow(/damaged/);
   });
 });
+
+function utf8(s: string): Uint8Array {
+  return new TextEncoder().encode(s);
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}

@@ -1,111 +1,223 @@
-import type { ReplayRecording, ScreenEvent } from "./types";
+import type { ReplayRecording, ScreenEvent, Snapshot } from "./types";
 
 // How a recording travels to the page. JSON of 46,707 events with 11 MB of escape-laden data
 // costs the browser far more to parse than to download, so: one JSON line with everything but
-// the event data (times, codes, lengths, snapshots), then the data of all events, concatenated
-// as they are. The page parses the small line and cuts the rest into strings (cheap slices).
+// the data (times, codes, byte lengths, where the snapshots are), then the UTF-8 bytes of every
+// event and snapshot, in stream order: a snapshot of the screen after `pos` events comes right
+// before event `pos`, so a seek waits only for the bytes up to where it goes. The page keeps
+// the bytes as they come and decodes only the events a seek writes: 11 MB never becomes text
+// before the page is interactive.
 
-const VERSION = 1;
+const VERSION = 2;
+const NEWLINE = 10;
 
-interface Head extends Omit<ReplayRecording, "events"> {
+interface Head extends Omit<ReplayRecording, "events" | "snapshots"> {
   v: number;
   times: number[];
   /** One character per event: "o" or "r". */
   codes: string;
-  /** Each event's data length in UTF-16 code units (JavaScript string length). */
+  /** Each event's data length in UTF-8 bytes. */
   lengths: number[];
+  /** The snapshots without their data, which is in the stream (`length` bytes, before event `pos`). */
+  snapshots: Array<Omit<Snapshot, "data"> & { length: number }>;
 }
 
-export function encodeRecording(rec: ReplayRecording): string {
-  const { events, ...rest } = rec;
+/** Where each event's and snapshot's bytes start in the data after the header line. */
+interface Layout {
+  eventAt: Float64Array;
+  snapshotAt: Float64Array;
+  /** Bytes of data in all. */
+  size: number;
+}
+
+function layout(head: Head): Layout {
+  const n = head.lengths.length;
+  const eventAt = new Float64Array(n);
+  const snapshotAt = new Float64Array(head.snapshots.length);
+  let at = 0;
+  let s = 0;
+  for (let i = 0; i <= n; i++) {
+    for (; s < head.snapshots.length && head.snapshots[s].pos <= i; s++) {
+      snapshotAt[s] = at;
+      at += head.snapshots[s].length;
+    }
+    if (i < n) {
+      eventAt[i] = at;
+      at += head.lengths[i];
+    }
+  }
+  return { eventAt, snapshotAt, size: at };
+}
+
+/** The snapshots that have a place in the stream, by position. */
+function inStreamOrder(snapshots: readonly Snapshot[], eventCount: number): Snapshot[] {
+  return snapshots.filter((s) => s.pos >= 0 && s.pos <= eventCount).sort((a, b) => a.pos - b.pos);
+}
+
+export function encodeRecording(rec: ReplayRecording): Uint8Array {
+  const { events, snapshots: unsorted, ...rest } = rec;
+  const enc = new TextEncoder();
+  const snapshots = inStreamOrder(unsorted, events.length).map((s) => ({ ...s, bytes: enc.encode(s.data) }));
+  const data = events.map((e) => enc.encode(e[2]));
   const head: Head = {
     ...rest,
     v: VERSION,
     times: events.map((e) => e[0]),
     codes: events.map((e) => e[1]).join(""),
-    lengths: events.map((e) => e[2].length),
+    lengths: data.map((d) => d.length),
+    snapshots: snapshots.map(({ pos, cols, rows, bytes }) => ({ pos, cols, rows, length: bytes.length })),
   };
-  return `${JSON.stringify(head)}\n${events.map((e) => e[2]).join("")}`;
+  const headBytes = enc.encode(`${JSON.stringify(head)}\n`);
+  const parts: Uint8Array[] = [headBytes];
+  let s = 0;
+  for (let i = 0; i <= data.length; i++) {
+    for (; s < snapshots.length && snapshots[s].pos <= i; s++) parts.push(snapshots[s].bytes);
+    if (i < data.length) parts.push(data[i]);
+  }
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
 
-export function decodeRecording(text: string): ReplayRecording {
-  const nl = text.indexOf("\n");
-  if (nl < 0) throw new Error("not a replay recording: no header line");
-  const head = JSON.parse(text.slice(0, nl)) as Head;
+export function decodeRecording(bytes: Uint8Array): ReplayRecording {
+  const r = new RecordingReceiver();
+  r.feed(bytes);
+  r.end();
+  if (r.error) throw r.error;
+  r.decode(0, r.total);
+  return r.recording!;
+}
+
+function parseHead(bytes: Uint8Array): Head {
+  const head = JSON.parse(new TextDecoder().decode(bytes)) as Head;
   if (head.v !== VERSION) throw new Error(`replay recording version ${head.v}; this page reads ${VERSION}`);
-  const { v: _v, times, codes, lengths, ...rest } = head;
-  const events = new Array<ScreenEvent>(times.length);
-  let at = nl + 1;
-  for (let i = 0; i < times.length; i++) {
-    events[i] = [times[i], codes[i] === "r" ? "r" : "o", text.slice(at, at + lengths[i])];
-    at += lengths[i];
-  }
-  if (at !== text.length) throw new Error(`replay recording damaged: ${text.length - at} characters left over`);
-  return { ...rest, events };
+  return head;
 }
 
 /**
- * Reads the same format as it arrives, so the page can start before the last byte: the header
- * gives every event's time and length at once, the data fills in behind it. `whenLoaded(n)`
- * resolves once the first n events have their data.
+ * Reads the format as it arrives, so the page can start before the last byte: the header gives
+ * every event's time and length at once, the bytes fill in behind it and stay bytes until
+ * `load(from, to)` asks for events as text (it waits for their bytes first).
  */
 export class RecordingReceiver {
   recording: ReplayRecording | null = null;
-  /** Events whose data has arrived (always the first ones). */
+  /** Events whose data has arrived, with every snapshot up to them (always the first ones). */
   loaded = 0;
   /** Events in this recording (the page may append live ones after them: those are there already). */
   total = 0;
+  /** Each event's data length in bytes (what a seek costs is counted in them). */
   lengths: number[] = [];
-  private buf = "";
+  error: Error | null = null;
+  private head: Uint8Array[] = [];
+  private place: Layout | null = null;
+  private snapshotLengths: number[] = [];
+  private data = new Uint8Array(0);
+  private received = 0;
+  /** Snapshots whose data has arrived (they come in order). */
+  private snapshotsIn = 0;
+  private decoded = new Uint8Array(0);
+  private decoder = new TextDecoder();
   private waiters: Array<{ n: number; resolve: () => void; reject: (e: Error) => void }> = [];
-  private failed: Error | null = null;
 
-  /** The next piece of the decoded text. */
-  feed(text: string): void {
-    this.buf += text;
-    if (!this.recording) {
-      const nl = this.buf.indexOf("\n");
-      if (nl < 0) return;
-      const head = JSON.parse(this.buf.slice(0, nl)) as Head;
-      if (head.v !== VERSION) return this.fail(new Error(`replay recording version ${head.v}; this page reads ${VERSION}`));
-      const { v: _v, times, codes, lengths, ...rest } = head;
-      this.lengths = lengths;
-      this.total = times.length;
-      const events = times.map((t, i): ScreenEvent => [t, codes[i] === "r" ? "r" : "o", ""]);
-      this.recording = { ...rest, events };
-      this.buf = this.buf.slice(nl + 1);
+  /** The next piece of the body. */
+  feed(chunk: Uint8Array): void {
+    if (this.error) return;
+    if (!this.place) {
+      const nl = chunk.indexOf(NEWLINE);
+      if (nl < 0) return void this.head.push(chunk);
+      this.head.push(chunk.subarray(0, nl));
+      try {
+        this.start(parseHead(concat(this.head)));
+      } catch (err) {
+        return this.fail(err as Error);
+      }
+      this.head = [];
+      chunk = chunk.subarray(nl + 1);
     }
-    const events = this.recording.events;
-    let at = 0;
-    while (this.loaded < this.total && this.buf.length - at >= this.lengths[this.loaded]) {
-      const len = this.lengths[this.loaded];
-      events[this.loaded][2] = this.buf.slice(at, at + len);
-      at += len;
-      this.loaded++;
-    }
-    this.buf = this.buf.slice(at);
-    this.wake();
+    if (this.received + chunk.length > this.data.length) return this.fail(new Error("replay recording damaged: it runs long"));
+    this.data.set(chunk, this.received);
+    this.received += chunk.length;
+    this.advance();
   }
 
   /** The body ended. */
   end(): void {
-    if (!this.recording) return this.fail(new Error("not a replay recording: no header line"));
-    if (this.loaded < this.total || this.buf.length) return this.fail(new Error("replay recording damaged: it ended early or ran long"));
+    if (!this.place) return this.fail(new Error("not a replay recording: no header line"));
+    if (this.received < this.place.size) this.fail(new Error("replay recording damaged: it ended early"));
   }
 
   fail(err: Error): void {
-    this.failed = err;
+    this.error ??= err;
     for (const w of this.waiters.splice(0)) w.reject(err);
   }
 
+  /** Resolves once events [0, n) and the snapshots up to them are in. */
   whenLoaded(n: number): Promise<void> {
-    if (this.failed) return Promise.reject(this.failed);
+    if (this.error) return Promise.reject(this.error);
     if (this.recording) n = Math.min(n, this.total);
     if (this.loaded >= n) return Promise.resolve();
     return new Promise((resolve, reject) => this.waiters.push({ n, resolve, reject }));
   }
 
-  private wake(): void {
+  /** Waits for events [0, to), then gives events [from, to) their text. */
+  async load(from: number, to: number): Promise<void> {
+    await this.whenLoaded(to);
+    this.decode(from, to);
+  }
+
+  /** Events [from, to) as text, of those whose bytes have arrived. */
+  decode(from: number, to: number): void {
+    const events = this.recording?.events;
+    if (!events || !this.place) return;
+    const end = Math.min(to, this.loaded);
+    for (let i = Math.max(0, from); i < end; i++) {
+      if (this.decoded[i]) continue;
+      const at = this.place.eventAt[i];
+      events[i][2] = this.decoder.decode(this.data.subarray(at, at + this.lengths[i]));
+      this.decoded[i] = 1;
+    }
+  }
+
+  private start(head: Head): void {
+    const { v: _v, times, codes, lengths, snapshots, ...rest } = head;
+    this.place = layout(head);
+    this.data = new Uint8Array(this.place.size);
+    this.decoded = new Uint8Array(times.length);
+    this.lengths = lengths;
+    this.snapshotLengths = snapshots.map((s) => s.length);
+    this.total = times.length;
+    const events = times.map((t, i): ScreenEvent => [t, codes[i] === "r" ? "r" : "o", ""]);
+    this.recording = { ...rest, events, snapshots: snapshots.map(({ pos, cols, rows }) => ({ pos, cols, rows, data: "" })) };
+  }
+
+  private advance(): void {
+    const { eventAt, snapshotAt, size } = this.place!;
+    // A snapshot is small and read whole by the seek that restores it: text as soon as it is in.
+    const snapshots = this.recording!.snapshots;
+    for (; this.snapshotsIn < snapshots.length; this.snapshotsIn++) {
+      const at = snapshotAt[this.snapshotsIn];
+      const end = at + this.snapshotLengths[this.snapshotsIn];
+      if (end > this.received) break;
+      snapshots[this.snapshotsIn].data = this.decoder.decode(this.data.subarray(at, end));
+    }
+    // Events [0, n) are in once the stream has reached event n (everything before it, snapshots included).
+    const reached = (n: number) => (n < this.total ? eventAt[n] : size) <= this.received;
+    while (this.loaded < this.total && reached(this.loaded + 1)) this.loaded++;
     this.waiters = this.waiters.filter((w) => (Math.min(w.n, this.total) <= this.loaded ? (w.resolve(), false) : true));
   }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }

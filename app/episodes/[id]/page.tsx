@@ -15,8 +15,9 @@ export default async function EpisodeReplayPage({ params, searchParams }: { para
   const others = await listEpisodesOfTask(prisma, episode.task.id, 100);
   return (
     <>
-      {/* The recording is the page's biggest load: start it with the HTML, not after the scripts. */}
+      {/* The page's loads start with the HTML, not after the scripts (useReplaySession takes them over). */}
       <link rel="preload" href={`/api/episodes/${episode.id}/events`} as="fetch" crossOrigin="anonymous" />
+      <link rel="preload" href={`/api/episodes/${episode.id}/steps?output=0`} as="fetch" crossOrigin="anonymous" />
       <ReplayView key={episode.id} episode={episode} initialTurn={parseTurn(query.step)} others={others} />
     </>
   );

@@ -14,7 +14,7 @@ export class ReplayCache {
 
   constructor(private readonly maxBytes: number, private readonly dir: string | null) {}
 
-  async get(episodeId: string, version: string, compute: () => Promise<string>): Promise<Uint8Array> {
+  async get(episodeId: string, version: string, compute: () => Promise<Uint8Array>): Promise<Uint8Array> {
     const key = `${episodeId}.${version}`;
     const hit = this.entries.get(key) ?? this.fromDisk(key);
     if (hit) {
@@ -24,8 +24,7 @@ export class ReplayCache {
     }
     const running = this.running.get(key);
     if (running) return running;
-    const p = compute().then((text) => {
-      const bytes = Buffer.from(text, "utf8");
+    const p = compute().then((bytes) => {
       this.forget(episodeId);
       this.put(key, bytes);
       this.toDisk(episodeId, key, bytes);

@@ -13,7 +13,10 @@ import type { ScreenEvent, Snapshot } from "../types";
 const { Terminal } = headless as unknown as typeof import("@xterm/headless");
 const { SerializeAddon } = serialize as unknown as typeof import("@xterm/addon-serialize");
 
-export const SNAPSHOT_EVERY = 32 * 1024;
+// Every 8 K characters: a seek writes ~4 K after the snapshot on average. Taking more snapshots
+// costs little here (parsing the recording is most of the work), and their data streams with the
+// events (wireFormat.ts), not in the header the page waits for.
+export const SNAPSHOT_EVERY = 8 * 1024;
 const ALT_SCREEN = "\x1b[?1049h\x1b[H";
 const MAX_PENDING = 8 * 1024 * 1024;
 

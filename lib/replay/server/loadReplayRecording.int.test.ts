@@ -13,7 +13,7 @@ import { SNAPSHOT_EVERY } from "./buildSnapshots";
 let db: Database;
 let taskId: number;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "plateau-replay-"));
-const decode = (b: Uint8Array | null) => decodeRecording(new TextDecoder().decode(b!));
+const decode = (b: Uint8Array | null) => decodeRecording(b!);
 
 beforeAll(async () => {
   process.env.PLATEAU_DATA_DIR = dataDir;

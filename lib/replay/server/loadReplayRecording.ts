@@ -36,12 +36,12 @@ export async function loadReplayRecording(prisma: Db, episodeId: string): Promis
   if (!ep) return null;
   // An episode still being played records as it goes: its recording may just not have begun.
   if (version.count === 0 && ep.status !== "active") {
-    return cache().get(episodeId, `v1-synth-${ep._count.steps}`, async () => {
+    return cache().get(episodeId, `v2-synth-${ep._count.steps}`, async () => {
       const steps = await listReplaySteps(prisma, episodeId);
       return encodeRecording(synthesizeRecording(steps, { environment: ep.task.environment }));
     });
   }
-  return cache().get(episodeId, `v1-${version.count}-${version.lastSeq}`, async () => {
+  return cache().get(episodeId, `v2-${version.count}-${version.lastSeq}`, async () => {
     const { events, lastSeq } = await readScreenEvents(prisma, episodeId);
     const size = { cols: ep.castWidth ?? 80, rows: ep.castHeight ?? 24 };
     const snapshots = await buildSnapshots({ ...size, events });
