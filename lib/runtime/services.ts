@@ -9,6 +9,7 @@ import { bashPlayable } from "../environments/bash/scorer";
 import { BASH_DATASETS, bashImage } from "../environments";
 import { createWarmPool, type WarmPool } from "../sandbox/pool";
 import { registerSpectate } from "../replay/spectateServer";
+import { warmReplay } from "../replay/server/loadReplayRecording";
 import { startAgentRuns } from "../agents/startAgentRuns";
 
 export interface ServiceDeps {
@@ -61,6 +62,8 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
   deps.services.set("sessions", sessions);
   registerPlayHandlers(deps.io, sessions, deps.prisma);
   const spectate = registerSpectate(deps.io, sessions);
+  // A finished episode's replay (its screen snapshots) is computed now, not when someone first opens it.
+  sessions.onEpisodeEnded((id) => void warmReplay(deps.prisma, id).catch(() => {}));
   const agentRuns = startAgentRuns({ prisma: deps.prisma, io: deps.io, sessions, services: deps.services });
 
   return {

@@ -55,6 +55,7 @@ export interface StartOptions {
 export class SessionManager {
   private live = new Map<string, LiveSession>();
   private tokens = new Map<string, Buffer>();
+  private endedListeners = new Set<(episodeId: string) => void>();
 
   constructor(
     private readonly prisma: Db,
@@ -64,6 +65,12 @@ export class SessionManager {
     private readonly config: SessionConfig = DEFAULT_SESSION_CONFIG,
     private readonly unavailableReason = "no sandbox driver is available",
   ) {}
+
+  /** Called with each episode that ends here, once everything of it is stored. */
+  onEpisodeEnded(listener: (episodeId: string) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
 
   get(episodeId: string): LiveSession | undefined {
     return this.live.get(episodeId);
@@ -120,6 +127,7 @@ export class SessionManager {
         this.live.delete(s.id);
         this.tokens.delete(s.id);
         void sandbox.destroy().catch(() => {});
+        for (const l of this.endedListeners) l(s.id);
       },
     });
     this.live.set(episode.id, session);

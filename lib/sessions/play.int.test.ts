@@ -56,6 +56,8 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
 
   it("scores the gold command 1.0 in both modes, and a wrong answer below 1", async () => {
     const task = await p.db.prisma.task.findUniqueOrThrow({ where: { dataset_index: { dataset: "nl2bash_fs_1", index: 0 } } });
+    const ended: string[] = [];
+    const off = p.sessions.onEpisodeEnded((id) => ended.push(id));
     const good = await play("nl2bash_fs_1", 0);
     await good.player.run(task.gold);
     const result = await good.player.submit();
@@ -64,6 +66,10 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     expect(result.gold).toBe(task.gold);
     const scores = await p.db.prisma.score.findMany({ where: { episodeId: good.episodeId } });
     expect(scores.every((s) => s.success && s.version.length > 0)).toBe(true);
+    // Whoever waits for finished episodes (the replay warm-up) hears of it once it is stored.
+    for (let i = 0; i < 100 && !ended.includes(good.episodeId); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(ended).toEqual([good.episodeId]);
+    off();
 
     const bad = await play("nl2bash_fs_1", 0);
     await bad.player.run("echo nothing to see");
