@@ -3,8 +3,9 @@ import type { EpisodeResult } from "../sessions/protocol";
 import type { EpisodeSession } from "./playEpisode";
 
 // Type one action into a live session and wait for its step — or learn that the episode ended.
-// A command that never finishes, even after the session's Ctrl-C and kill, means the shell is
-// waiting for more input (an unclosed quote): the episode ends as an error instead of hanging.
+// An incomplete action (an unclosed quote) is answered by the session at bash's continuation
+// prompt; a command that still never finishes, even after the session's Ctrl-C and kill, ends the
+// episode as an error instead of hanging.
 
 /** wallMs: the whole call; sessionMs: inside session.runAction (typing, the shell, the command, the marks). */
 export type Acted = { kind: "step"; r: ActionResult; wallMs: number; sessionMs: number } | { kind: "ended"; result: EpisodeResult };
@@ -28,7 +29,7 @@ export async function actOnce(session: EpisodeSession, action: string, timeoutMs
   if (!r) {
     const result = await session.end(
       "error",
-      `the action did not finish within ${timeoutMs} ms, even after Ctrl-C: the shell may be waiting for more input (an unclosed quote or here-document?)`,
+      `the action did not finish within ${timeoutMs} ms, even after Ctrl-C and a kill`,
     );
     return { kind: "ended", result };
   }

@@ -105,10 +105,12 @@ describe("session API", () => {
     expect(CreateEpisodeBody.safeParse({}).success).toBe(false);
   });
 
-  it("ends an episode whose action never finishes (the shell wants more input) instead of hanging", async () => {
-    const created = await open("fs4:4", { timeoutMs: 300 });
+  it("answers an incomplete action (the shell wants more input) as a failed step, and the episode goes on", async () => {
+    const created = await open("fs4:4", { timeoutMs: 5_000 });
     const r = await step(created.episodeId, 'echo "unclosed');
-    expect(r).toMatchObject({ done: true, info: { status: "error" } });
-    expect(String(r.info.error)).toMatch(/waiting for more input/);
+    expect(r).toMatchObject({ done: false, info: { status: "active", exitCode: 2, admissible: false, timedOut: false, turn: 1 } });
+    expect(String(r.observation)).toMatch(/unexpected end of file/);
+    const next = await step(created.episodeId, "echo fine");
+    expect(next).toMatchObject({ observation: "fine\n", done: false, info: { exitCode: 0, turn: 2 } });
   }, 30_000);
 });
