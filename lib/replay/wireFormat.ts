@@ -74,13 +74,7 @@ export function encodeRecording(rec: ReplayRecording): Uint8Array {
     for (; s < snapshots.length && snapshots[s].pos <= i; s++) parts.push(snapshots[s].bytes);
     if (i < data.length) parts.push(data[i]);
   }
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concat(parts);
 }
 
 export function decodeRecording(bytes: Uint8Array): ReplayRecording {
