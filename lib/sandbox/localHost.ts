@@ -325,9 +325,25 @@ export function allPids(): number[] {
  */
 export async function killSession(sid: number, candidates: () => number[]): Promise<number> {
   const n = stopAndKill(candidates, (p) => p !== sid && sessionOf(p) === sid);
-  // nsenter stops itself when its child stops (it mirrors job control): let it see the kill and exit
+  // nsenter stops itself when its child stops (it mirrors job control): let it see the kill and exit.
+  // It may stop itself only after a first SIGCONT (it had not yet seen its child stop), so continue it
+  // until it has gone; a stopped nsenter would hold the terminal open forever.
   killPid(sid, "SIGCONT");
+  for (let i = 0; i < 100 && processAlive(sid); i++) {
+    await sleep(20);
+    if (processState(sid) === "T") killPid(sid, "SIGCONT");
+  }
   return n;
+}
+
+/** A host process's state letter (R, S, T, Z, …), or null when it is gone. */
+export function processState(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+  } catch {
+    return null;
+  }
 }
 
 /** Real uid and parent pid of a host process. */
