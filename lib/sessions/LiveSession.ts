@@ -285,7 +285,13 @@ export class LiveSession {
     if (!w || w.incomplete || this.busy || ++w.continuations < w.lines) return;
     w.incomplete = true;
     this.busy = true; // until the prompt is back: typing on now would be flushed with the Ctrl-C
-    this.o.tty.write("\x03");
+    // Again until the prompt is back: a Ctrl-C that lands while readline switches modes can be lost.
+    const cancel = () => {
+      if (this.actionWaiter !== w || !this.busy || this.status !== "active") return;
+      this.o.tty.write("\x03");
+      setTimeout(cancel, 500);
+    };
+    cancel();
     this.notice("incomplete action: bash waits for the rest of it (an unclosed quote, bracket or here-document?); cancelled");
   }
 
