@@ -303,13 +303,19 @@ export function childrenOf(pid: number): number[] {
 }
 
 /** Session id of a host process (/proc/PID/stat field 6), or null. */
-export function sessionOf(pid: number): number | null {
+/** The fields of /proc/PID/stat after the command name (state first), or null when the process is gone. */
+function statFields(pid: number): string[] | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[3]);
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   } catch {
     return null;
   }
+}
+
+export function sessionOf(pid: number): number | null {
+  const f = statFields(pid);
+  return f ? Number(f[3]) : null;
 }
 
 export function allPids(): number[] {
@@ -338,12 +344,7 @@ export async function killSession(sid: number, candidates: () => number[]): Prom
 
 /** A host process's state letter (R, S, T, Z, …), or null when it is gone. */
 export function processState(pid: number): string | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
-  } catch {
-    return null;
-  }
+  return statFields(pid)?.[0] ?? null;
 }
 
 /** Real uid and parent pid of a host process. */
@@ -375,25 +376,15 @@ export function stopAndKill(candidates: () => number[], pick: (pid: number) => b
 
 /** A process's start time (clock ticks since boot, /proc/PID/stat field 22): pid + start time names a process uniquely. */
 export function processStart(pid: number): number | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(fields[19]);
-  } catch {
-    return null;
-  }
+  const fields = statFields(pid);
+  return fields ? Number(fields[19]) : null;
 }
 
 /** Whether a process runs (a zombie does not); with `start`, whether it is still that same process. */
 export function processAlive(pid: number, start?: number | null): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (fields[0] === "Z" || fields[0] === "X") return false;
-    return start == null || Number(fields[19]) === start;
-  } catch {
-    return false;
-  }
+  const fields = statFields(pid);
+  if (!fields || fields[0] === "Z" || fields[0] === "X") return false;
+  return start == null || Number(fields[19]) === start;
 }
 
 // ---------------------------------------------------------------- mounts

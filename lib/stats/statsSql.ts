@@ -6,7 +6,8 @@ import type { StatsQuery } from "./statsQuery";
 // The aggregations behind /api/stats, in SQL over Episode ⟕ Score (⨝ Task, ⨝ Run when the request
 // needs them). Episodes that ended without a score count as unsolved: a skipped task, or an
 // agent's episode stopped by an error (endpoint down, harness failure) — leaving them out would
-// raise SR. Active, abandoned and interrupted ones are left out: a batch run plays those again. Group expressions come only from the whitelist below; every value from the request
+// raise SR. Active, abandoned and interrupted ones are left out: a batch run plays those again.
+// Group expressions come only from the whitelist below; every value from the request
 // is a bound parameter. Rows are grouped by the raw expressions, and the text key of a group is
 // built once per group, not once per episode.
 
