@@ -69,6 +69,8 @@ type Waiter = {
   resolve: (r: ActionResult) => void;
   timer: NodeJS.Timeout | null;
   timedOut: boolean;
+  /** The action's step, held until the prompt is back: only then can the next action be typed. */
+  answer: ActionResult | null;
 };
 
 /** What an incomplete action "outputs": it never ran, as `bash -c` would refuse it (exit code 2). */
@@ -202,7 +204,7 @@ export class LiveSession {
     await this.whenReady();
     this.touch();
     return new Promise<ActionResult>((resolve) => {
-      const waiter: Waiter = { action, lines: action.split("\n").length, continuations: 0, incomplete: false, resolve, timer: null, timedOut: false };
+      const waiter: Waiter = { action, lines: action.split("\n").length, continuations: 0, incomplete: false, resolve, timer: null, timedOut: false, answer: null };
       waiter.timer = setTimeout(() => {
         waiter.timedOut = true;
         this.interrupt();
@@ -262,8 +264,12 @@ export class LiveSession {
   private onPrompt(): void {
     this.busy = false;
     const w = this.actionWaiter;
-    if (w?.incomplete) {
+    if (w?.incomplete && !w.answer) {
       for (const ev of this.segmenter.reject(w.action, INCOMPLETE_ACTION, 2)) if (ev.type === "stepCompleted") this.onStepCompleted(ev.step);
+    }
+    if (w?.answer && this.actionWaiter === w) {
+      this.actionWaiter = null;
+      w.resolve(w.answer);
     }
     if (!this.ready) {
       this.ready = true;
@@ -336,11 +342,16 @@ export class LiveSession {
     }
     this.broadcast(ServerEvents.state, this.state());
     const w = this.actionWaiter;
-    if (w && !submit) {
-      this.actionWaiter = null;
+    if (w && !submit && !w.answer) {
       if (w.timer) clearTimeout(w.timer);
       const observation = w.timedOut ? `${step.observation}${step.observation ? "\n" : ""}Command timed out` : step.observation;
-      w.resolve({ step, observation, timedOut: w.timedOut, done: false, result: null });
+      w.answer = { step, observation, timedOut: w.timedOut, done: false, result: null };
+      // The prompt mark usually follows in the same chunk; an answer given before it would let the
+      // agent type its next action while bash is still busy.
+      if (!this.busy) {
+        this.actionWaiter = null;
+        w.resolve(w.answer);
+      }
     }
   }
 
@@ -439,7 +450,7 @@ export class LiveSession {
     this.listeners.clear();
     const w = this.actionWaiter;
     this.actionWaiter = null;
-    if (w) w.resolve({ step: null, observation: "", timedOut: false, done: true, result: this.result });
+    if (w) w.resolve({ ...(w.answer ?? { step: null, observation: "", timedOut: false }), done: true, result: this.result });
     this.dispose();
     this.o.onEnded(this);
     return this.result;

@@ -130,6 +130,14 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     expect(steps.map((s) => [s.index, s.exitCode])).toEqual([[0, 2], [1, 0], [2, 0]]);
   });
 
+  it("answers an agent's action once bash is back at its prompt, not when the command ends", async () => {
+    const { session } = await p.sessions.start({ taskId: await taskId("nl2bash_fs_1", 1), playerKind: "agent", turnLimit: null });
+    // From now on the command-end mark and the prompt arrive 300 ms apart, in separate chunks.
+    await session.runAction('PROMPT_COMMAND="$PROMPT_COMMAND; sleep 0.3"', 10_000);
+    for (const word of ["one", "two", "three"]) expect((await session.runAction(`echo ${word}`, 10_000)).observation).toBe(`${word}\n`);
+    await session.skip();
+  });
+
   it("blocks commands past the turn limit with a clear message", async () => {
     const { player } = await play("nl2bash_fs_4", 0, { turnLimit: 1 });
     await player.run("echo one");

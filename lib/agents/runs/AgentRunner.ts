@@ -73,6 +73,8 @@ const STEP_EMIT_MS = 250;
 export class AgentRunner {
   private active = new Map<string, ActiveRun>();
   private stopping = false;
+  /** Per run, the last progress emit: each waits for the one before, so watchers never see an older state last. */
+  private emits = new Map<string, Promise<void>>();
 
   constructor(private readonly d: AgentRunnerDeps) {}
 
@@ -169,10 +171,12 @@ export class AgentRunner {
         this.log(`run ${runId} failed: ${err.stack ?? err.message}`);
         return setRunStatus(this.d.prisma, runId, "failed", `the runner failed: ${err.message}`).catch(() => {});
       })
-      .finally(() => {
-        this.active.delete(runId);
+      .finally(async () => {
         if (a.emitTimer) clearTimeout(a.emitTimer);
-        if (!this.stopping) void this.emitNow(runId);
+        a.running.clear();
+        // The final state is out before the run stops counting as active.
+        if (!this.stopping) await this.emitNow(runId);
+        this.active.delete(runId);
       });
   }
 
@@ -312,12 +316,20 @@ export class AgentRunner {
     }
   }
 
-  private async emitNow(runId: string): Promise<void> {
-    if (!this.d.io) return;
-    const p = await this.progress(runId).catch(() => null);
-    if (!p) return;
-    this.d.io.to(runRoom(runId)).emit(RunEvents.progress, p);
-    this.d.io.to(ALL_RUNS_ROOM).emit(RunEvents.progress, p);
+  private emitNow(runId: string): Promise<void> {
+    const io = this.d.io;
+    if (!io) return Promise.resolve();
+    const next = (this.emits.get(runId) ?? Promise.resolve()).then(async () => {
+      const p = await this.progress(runId).catch(() => null);
+      if (!p) return;
+      io.to(runRoom(runId)).emit(RunEvents.progress, p);
+      io.to(ALL_RUNS_ROOM).emit(RunEvents.progress, p);
+    });
+    this.emits.set(runId, next);
+    void next.then(() => {
+      if (this.emits.get(runId) === next) this.emits.delete(runId);
+    });
+    return next;
   }
 
   private log(msg: string): void {
