@@ -62,14 +62,36 @@ test("reloading mid-episode keeps the screen and the turn count", async ({ page 
   await expect(page.getByTestId("turns")).toHaveText("3");
 });
 
-test("a task that cannot be played live says why", async ({ page }) => {
+test("a task that cannot be played live says why; an unknown task is a 404 page", async ({ page }) => {
   const res = await page.request.get(`/api/tasks?env=ctf&pageSize=1`);
   const task = (await res.json()).tasks[0];
-  const start = await page.request.post("/api/play", { data: { taskId: task.id } });
-  expect(start.status()).toBe(400);
-  expect((await start.json()).error).toMatch(/challenge files/);
-  const unknown = await page.request.post("/api/play", { data: { taskId: 99999999 } });
-  expect(unknown.status()).toBe(404);
-  const bad = await page.request.post("/api/play", { data: { taskId: "x" } });
-  expect(bad.status()).toBe(400);
+  await page.goto(`/play/${task.id}`);
+  await expect(page.getByTestId("play-error")).toContainText(/challenge files/);
+  await expect(page.getByRole("button", { name: "Submit" })).toBeDisabled();
+  const unknown = await page.goto("/play/99999999");
+  expect(unknown?.status()).toBe(404);
+  expect((await page.goto("/play/x"))?.status()).toBe(404);
+});
+
+test("the prompt is in the page's first paint, and keys typed before the terminal loads are not lost", async ({ page }) => {
+  const res = await page.request.get(`/api/tasks?dataset=nl2bash_fs_3&pageSize=1`);
+  const task = (await res.json()).tasks[0];
+  // Hold the page's scripts back: what shows meanwhile is the server's HTML and its inline script.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/_next\/static\/chunks\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/play/${task.id}`, { waitUntil: "commit" });
+  const preview = page.getByTestId("screen-preview");
+  await expect(preview).toContainText(/player@plateau:\S*\$/);
+  expect(page.url()).toContain("episode="); // a reload from here keeps the episode
+  await page.keyboard.type("echo typed-early");
+  await expect(preview).toContainText("echo typed-early");
+  await page.keyboard.press("Enter");
+  release();
+  await waitForScreen(page, /^typed-early$/m);
+  await expect(page.getByTestId("turns")).toHaveText("1");
+  await expect(preview).toHaveCount(0); // the live terminal took over
 });

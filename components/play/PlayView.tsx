@@ -7,43 +7,31 @@ import type { SandboxInfo } from "@/lib/runtime/context";
 import { useLiveTerminal } from "./useLiveTerminal";
 import { ResultPanel } from "./ResultPanel";
 import { ElapsedClock } from "./ElapsedClock";
-import { startEpisode, type StartReply } from "./startEpisode";
-
-const tokenKey = (episodeId: string) => `plateau.player.${episodeId}`;
+import { ScreenPreview } from "./ScreenPreview";
+import { playerTokenKey } from "./earlyPlay";
+import type { PlayOpening } from "@/lib/sessions/openPlay";
 
 /** The Play screen: task, live terminal, turn counter, clock, Submit / Skip, then the result. */
-export function PlayView({ task, sandbox }: { task: PublicTask; sandbox: SandboxInfo }) {
+export function PlayView({ task, sandbox, opening }: { task: PublicTask; sandbox: SandboxInfo; opening: PlayOpening | null }) {
   const box = useRef<HTMLDivElement>(null);
-  const [episode, setEpisode] = useState<{ id: string; token: string | null } | null>(null);
-  const [startError, setStartError] = useState<string | null>(null);
-  // The terminal and its connection are made at once, while the episode is still starting.
-  const live = useLiveTerminal(box, episode?.id ?? null, episode?.token ?? null, !!sandbox.driver);
-  // One episode per page load, even when React runs the effect twice (strict mode).
-  const starting = useRef<Promise<StartReply> | null>(null);
+  const [episode, setEpisode] = useState(opening?.episodeId ? { id: opening.episodeId, token: opening.playerToken } : null);
+  const live = useLiveTerminal(box, episode?.id ?? null, episode?.token ?? null);
 
   useEffect(() => {
-    // A reload keeps the episode: its id is in the URL, the player's token in this browser.
-    const url = new URL(window.location.href);
-    const existing = url.searchParams.get("episode");
-    if (existing) {
-      setEpisode({ id: existing, token: localStorage.getItem(tokenKey(existing)) });
-      return;
+    if (!opening?.episodeId) return;
+    const { episodeId, playerToken } = opening;
+    // Also done by the inline script on a full load; a client-side navigation has only this.
+    if (playerToken) {
+      localStorage.setItem(playerTokenKey(episodeId), playerToken);
+      const url = new URL(window.location.href);
+      url.searchParams.set("episode", episodeId);
+      window.history.replaceState(window.history.state, "", url);
+    } else {
+      // A reload: the player's token stayed in this browser; without it, this page only watches.
+      const token = localStorage.getItem(playerTokenKey(episodeId));
+      if (token) setEpisode({ id: episodeId, token });
     }
-    if (!sandbox.driver) return;
-    let cancelled = false;
-    starting.current ??= startEpisode(task.id);
-    void starting.current.then((body) => {
-      if (cancelled) return;
-      if (!body.ok || !body.episodeId || !body.playerToken) return setStartError(body.error ?? "could not start the episode");
-      localStorage.setItem(tokenKey(body.episodeId), body.playerToken);
-      url.searchParams.set("episode", body.episodeId);
-      window.history.replaceState(null, "", url);
-      setEpisode({ id: body.episodeId, token: body.playerToken });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [task.id, sandbox.driver]);
+  }, [opening]);
 
   const s = live.state;
   const ended = live.result !== null || (s !== null && s.status !== "active");
@@ -69,17 +57,20 @@ export function PlayView({ task, sandbox }: { task: PublicTask; sandbox: Sandbox
             Every command you run is one turn. Type <code>submit</code> at the prompt or press Submit when the file system and your last output answer the task.
           </p>
           {episode && !episode.token && !ended && <p className="warn">You are watching this episode; only its player can type.</p>}
-          {(startError || live.error) && <div className="error-box" data-testid="play-error">{startError ?? live.error}</div>}
+          {(opening?.error || live.error) && <div className="error-box" data-testid="play-error">{opening?.error ?? live.error}</div>}
           {!sandbox.driver && <div className="error-box" data-testid="play-error">This task cannot be played here: {sandbox.reason}</div>}
           {live.result && <ResultPanel result={live.result} episodeId={episode!.id} />}
           {ended && episode && <p><Link href={`/episodes/${episode.id}`}>Open the replay →</Link></p>}
         </aside>
         <section>
           <div style={{ display: "flex", justifyContent: "space-between", marginBottom: 6 }} className="muted">
-            <span>{live.connected ? "connected" : episode ? "connecting…" : "starting a sandbox…"}</span>
+            <span>{live.connected ? "connected" : episode ? "connecting…" : ""}</span>
             <span>{live.steps.length ? `last: ${live.steps[live.steps.length - 1].action.slice(0, 60)}` : ""}</span>
           </div>
-          <div ref={box} data-testid="terminal" style={{ height: "calc(100vh - 140px)", minHeight: 360, background: "#0b0d11", borderRadius: 8, padding: 6, border: "1px solid var(--border)" }} />
+          <div style={{ position: "relative" }}>
+            <div ref={box} data-testid="terminal" className="play-terminal" />
+            {opening?.episodeId && opening.screen && !live.drawn && <ScreenPreview screen={opening.screen} />}
+          </div>
         </section>
       </div>
     </main>

@@ -1,8 +1,7 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
-import { io, type Socket } from "socket.io-client";
-import { Terminal } from "@xterm/xterm";
-import { FitAddon } from "@xterm/addon-fit";
+import type { Socket } from "socket.io-client";
+import type { Terminal } from "@xterm/xterm";
 import { ClientEvents, ServerEvents, type EpisodeResult, type SessionState, type StepSummary } from "@/lib/sessions/protocol";
 
 declare global {
@@ -13,12 +12,20 @@ declare global {
 
 const ACK_BYTES = 16 * 1024;
 
+// The terminal and its connection load apart from the page's first scripts: the first paint already
+// shows the episode's screen (ScreenPreview), so it need not wait for them. They start to download
+// as soon as this module runs in the browser.
+const loadTerminal = () => Promise.all([import("@xterm/xterm"), import("@xterm/addon-fit"), import("socket.io-client")]);
+let loading: ReturnType<typeof loadTerminal> | null = typeof window === "undefined" ? null : loadTerminal();
+
 export interface LiveTerminal {
   state: SessionState | null;
   steps: StepSummary[];
   result: EpisodeResult | null;
   error: string | null;
   connected: boolean;
+  /** The terminal shows the episode's screen (until then, the page's first-paint copy stands in). */
+  drawn: boolean;
   submit(): void;
   skip(): void;
 }
@@ -32,77 +39,101 @@ interface Live {
 
 /**
  * An xterm bound to a live episode over socket.io: keystrokes out, output in, acknowledged for flow
- * control. The terminal and the socket are made as soon as the page mounts (`enabled`), before the
- * episode is known, so the connection handshake overlaps the episode's start; attach follows.
+ * control. Keys typed before it took over (held by the page's inline script) are sent on attach.
  */
-export function useLiveTerminal(container: React.RefObject<HTMLDivElement | null>, episodeId: string | null, playerToken: string | null, enabled: boolean): LiveTerminal {
+export function useLiveTerminal(container: React.RefObject<HTMLDivElement | null>, episodeId: string | null, playerToken: string | null): LiveTerminal {
   const liveRef = useRef<Live | null>(null);
   const [state, setState] = useState<SessionState | null>(null);
   const [steps, setSteps] = useState<StepSummary[]>([]);
   const [result, setResult] = useState<EpisodeResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [connected, setConnected] = useState(false);
-  const wanted = enabled || episodeId !== null;
+  const [drawn, setDrawn] = useState(false);
+  const wanted = episodeId !== null;
+
+  const episodeRef = useRef<Live["episode"]>(null);
+  episodeRef.current = episodeId ? { id: episodeId, token: playerToken } : null;
 
   useEffect(() => {
-    if (!wanted || !container.current) return;
-    // Marks of the way to the first prompt (bench/terminal.ts reports them).
-    performance.mark("plateau:play-mounted");
-    const term = new Terminal({ cursorBlink: true, fontSize: 14, fontFamily: "ui-monospace, 'DejaVu Sans Mono', monospace", scrollback: 5000, theme: { background: "#0b0d11" } });
-    const fit = new FitAddon();
-    term.loadAddon(fit);
-    term.open(container.current);
-    fit.fit();
-    window.__plateauTerm = term;
-    performance.mark("plateau:play-terminal");
-    const socket = io({ transports: ["websocket"] });
-    const live: Live = { term, socket, episode: null };
-    liveRef.current = live;
-    let unacked = 0;
-    socket.on("connect", () => {
-      performance.mark("plateau:play-connected");
-      setConnected(true);
-      attach(live);
-    });
-    socket.on("disconnect", () => setConnected(false));
-    socket.on(ServerEvents.screen, (screen: string) => {
-      performance.mark("plateau:play-screen");
-      term.reset();
-      term.write(screen);
-    });
-    socket.on(ServerEvents.output, (data: string) => {
-      term.write(data, () => {
-        unacked += data.length;
-        if (unacked >= ACK_BYTES) {
+    if (!wanted) return;
+    let cleanup: (() => void) | null = null;
+    let disposed = false;
+    const start = ([{ Terminal }, { FitAddon }, { io }]: Awaited<ReturnType<typeof loadTerminal>>, box: HTMLDivElement): (() => void) => {
+      // Marks of the way to the first prompt (bench/terminal.ts reports them).
+      performance.mark("plateau:play-mounted");
+      const term = new Terminal({ cursorBlink: true, fontSize: 14, fontFamily: "ui-monospace, 'DejaVu Sans Mono', monospace", scrollback: 5000, theme: { background: "#0b0d11" } });
+      const fit = new FitAddon();
+      term.loadAddon(fit);
+      term.open(box);
+      fit.fit();
+      window.__plateauTerm = term;
+      performance.mark("plateau:play-terminal");
+      let early = window.__plateauEarlyInput ?? "";
+      window.__plateauEarlyInput = null; // the terminal takes the keys from here on
+      const socket = io({ transports: ["websocket"] });
+      const live: Live = { term, socket, episode: episodeRef.current };
+      liveRef.current = live;
+      let unacked = 0;
+      socket.on("connect", () => {
+        performance.mark("plateau:play-connected");
+        setConnected(true);
+        attach(live);
+      });
+      socket.on("disconnect", () => setConnected(false));
+      socket.on(ServerEvents.screen, (screen: string) => {
+        performance.mark("plateau:play-screen");
+        term.reset();
+        term.write(screen, () => setDrawn(true));
+        if (early) socket.emit(ClientEvents.input, early);
+        early = "";
+      });
+      socket.on(ServerEvents.output, (data: string) => {
+        term.write(data, () => {
+          unacked += data.length;
+          if (unacked >= ACK_BYTES) {
+            socket.emit(ClientEvents.ack, unacked);
+            unacked = 0;
+          }
+        });
+      });
+      socket.on(ServerEvents.state, (s: SessionState) => setState(s));
+      socket.on(ServerEvents.step, (s: StepSummary) => setSteps((prev) => (prev.some((p) => p.index === s.index) ? prev : [...prev, s])));
+      socket.on(ServerEvents.result, (r: EpisodeResult) => setResult(r));
+      socket.on(ServerEvents.error, (m: string) => setError(m));
+      const ackTimer = setInterval(() => {
+        if (unacked > 0) {
           socket.emit(ClientEvents.ack, unacked);
           unacked = 0;
         }
-      });
-    });
-    socket.on(ServerEvents.state, (s: SessionState) => setState(s));
-    socket.on(ServerEvents.step, (s: StepSummary) => setSteps((prev) => (prev.some((p) => p.index === s.index) ? prev : [...prev, s])));
-    socket.on(ServerEvents.result, (r: EpisodeResult) => setResult(r));
-    socket.on(ServerEvents.error, (m: string) => setError(m));
-    const ackTimer = setInterval(() => {
-      if (unacked > 0) {
-        socket.emit(ClientEvents.ack, unacked);
-        unacked = 0;
-      }
-    }, 100);
-    const input = term.onData((d) => socket.emit(ClientEvents.input, d));
-    const resize = term.onResize(({ cols, rows }) => socket.emit(ClientEvents.resize, { cols, rows }));
-    const observer = new ResizeObserver(() => fit.fit());
-    observer.observe(container.current);
-    term.focus();
+      }, 100);
+      const input = term.onData((d) => socket.emit(ClientEvents.input, d));
+      const resize = term.onResize(({ cols, rows }) => socket.emit(ClientEvents.resize, { cols, rows }));
+      const observer = new ResizeObserver(() => fit.fit());
+      observer.observe(box);
+      term.focus();
+      return () => {
+        observer.disconnect();
+        clearInterval(ackTimer);
+        input.dispose();
+        resize.dispose();
+        socket.disconnect();
+        liveRef.current = null;
+        if (window.__plateauTerm === term) window.__plateauTerm = undefined;
+        term.dispose();
+      };
+    };
+    (loading ??= loadTerminal()).then(
+      (modules) => {
+        if (!disposed && container.current) cleanup = start(modules, container.current);
+      },
+      (err: Error) => {
+        loading = null; // the next mount tries again
+        if (!disposed) setError(`the terminal could not load: ${err.message}`);
+      },
+    );
     return () => {
-      observer.disconnect();
-      clearInterval(ackTimer);
-      input.dispose();
-      resize.dispose();
-      socket.disconnect();
-      liveRef.current = null;
-      if (window.__plateauTerm === term) window.__plateauTerm = undefined;
-      term.dispose();
+      disposed = true;
+      cleanup?.();
     };
   }, [container, wanted]);
 
@@ -114,7 +145,7 @@ export function useLiveTerminal(container: React.RefObject<HTMLDivElement | null
   }, [episodeId, playerToken, wanted]);
 
   return {
-    state, steps, result, error, connected,
+    state, steps, result, error, connected, drawn,
     submit: () => liveRef.current?.socket.emit(ClientEvents.submit),
     skip: () => liveRef.current?.socket.emit(ClientEvents.skip),
   };

@@ -8,7 +8,7 @@ import { OutputThrottle } from "./OutputThrottle";
 import { OutputBatcher } from "./OutputBatcher";
 import { PauseGate } from "./PauseGate";
 import { ScreenMirror } from "./ScreenMirror";
-import { ServerEvents, type EpisodeResult, type ScoreView, type SessionState, type StepSummary } from "./protocol";
+import { ServerEvents, type EpisodeResult, type ScoreView, type ScreenHtml, type SessionState, type StepSummary } from "./protocol";
 
 // One live episode: a sandbox TTY, the people and programs looking at it, and everything it records.
 // Humans (socket.io) and agents (runAction) drive the same object, so both are stored and replayed alike.
@@ -189,6 +189,14 @@ export class LiveSession {
 
   ack(viewerId: string, bytes: number): void {
     this.flow.acked(viewerId, bytes);
+  }
+
+  /** The screen as HTML for a page's first paint: once the prompt is there, or after `waitMs`. */
+  async screenHtml(waitMs: number): Promise<ScreenHtml | null> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.whenReady(), new Promise<void>((r) => (timer = setTimeout(r, waitMs)))]);
+    clearTimeout(timer);
+    return this.status === "active" && !this.ending ? this.mirror.screenHtml() : null;
   }
 
   /** Wait until the shell shows its first prompt. */

@@ -15,6 +15,16 @@ export interface SessionState {
   error: string | null;
 }
 
+/** The visible screen as HTML, for a page's first paint (before the terminal's scripts run). */
+export interface ScreenHtml {
+  /** One <div> per screen line, spans with inline colours; text HTML-escaped. */
+  rows: string;
+  cols: number;
+  lines: number;
+  cursorX: number;
+  cursorY: number;
+}
+
 export interface StepSummary {
   index: number;
   action: string;
