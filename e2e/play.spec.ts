@@ -95,3 +95,21 @@ test("the prompt is in the page's first paint, and keys typed before the termina
   await expect(page.getByTestId("turns")).toHaveText("1");
   await expect(preview).toHaveCount(0); // the live terminal took over
 });
+
+test("browsing the task list starts no episode; its Play link starts one, playable after a client-side navigation", async ({ page }) => {
+  const res = await page.request.get(`/api/tasks?dataset=nl2bash_fs_2&pageSize=1`);
+  const task = (await res.json()).tasks[0];
+  const humanEpisodes = async () => (await (await page.request.get(`/api/episodes?taskId=${task.id}&player=human&pageSize=1`)).json()).total as number;
+  const before = await humanEpisodes();
+  await page.goto(`/tasks?dataset=nl2bash_fs_2`);
+  const play = page.getByRole("row").filter({ hasText: task.query }).getByRole("link", { name: "Play" });
+  await play.hover();
+  await page.waitForTimeout(1000); // time for any prefetch to happen
+  expect(await humanEpisodes()).toBe(before);
+  await play.click();
+  await page.waitForURL(/\/play\/\d+\?episode=/);
+  await waitForScreen(page, /\$ $/m);
+  await typeLine(page, "echo via-client-navigation");
+  await waitForScreen(page, /^via-client-navigation$/m);
+  expect(await humanEpisodes()).toBe(before + 1);
+});

@@ -77,7 +77,7 @@ export function RunView({ initial, meta, episodes: firstEpisodes }: { initial: R
                 <td><span className="tag">{isLive ? "running" : e.status}</span></td>
                 <td className="num">{live ? live.turn : e.turns}</td>
                 <td className={`num ${e.success ? "ok" : ""}`}>{e.reward === null ? "—" : e.reward.toFixed(2)}</td>
-                <td>{isLive ? <Link href={`/play/${e.taskId}?episode=${e.id}`} data-testid="watch-live">watch live</Link> : e.status !== "error" || e.turns > 0 ? <Link href={`/episodes/${e.id}`}>replay</Link> : null}</td>
+                <td>{isLive ? <Link href={`/play/${e.taskId}?episode=${e.id}`} prefetch={false} data-testid="watch-live">watch live</Link> : e.status !== "error" || e.turns > 0 ? <Link href={`/episodes/${e.id}`}>replay</Link> : null}</td>
               </tr>
             );
           })}

@@ -23,7 +23,7 @@ export function TaskView({ task, episodes, playable }: Props) {
       </div>
       <h1 data-testid="task-query" style={{ marginTop: 6 }}>{task.query}</h1>
       <div className="toolbar">
-        {playable.ok ? <Link href={`/play/${task.id}`} className="button primary" data-testid="play-task">Play this task</Link> : <span className="muted">{playable.reason}</span>}
+        {playable.ok ? <Link href={`/play/${task.id}`} prefetch={false} className="button primary" data-testid="play-task">Play this task</Link> : <span className="muted">{playable.reason}</span>}
         <span className="muted">Gold:</span> <GoldReveal taskId={task.id} />
       </div>
       <h2>Episodes of this task</h2>
