@@ -47,6 +47,8 @@ export class ScreenSeeker {
   /** Events shown: the terminal holds the screen after events [0, pos). */
   pos = 0;
   private offsets: Float64Array;
+  /** Where the recording's resizes are, in order. */
+  private resizeAt: number[] = [];
   private snapPos: number[];
   private events: ScreenEvent[];
   private snapshots: Snapshot[];
@@ -119,6 +121,10 @@ export class ScreenSeeker {
     if (p.restore) {
       const from = p.restore === "blank" ? { ...this.size, data: "" } : p.restore;
       this.term.reset();
+      // The sizes the terminal went through before the snapshot, too: xterm resizes the hidden
+      // alternate screen with them, and how it then looks depends on that history.
+      this.term.resize(this.size.cols, this.size.rows);
+      for (const [cols, rows] of this.resizesBefore(p.restore === "blank" ? 0 : p.restore.pos)) this.term.resize(cols, rows);
       this.term.resize(from.cols, from.rows);
       head = CANCEL + from.data;
     }
@@ -155,6 +161,14 @@ export class ScreenSeeker {
     if (chunk.length) await this.term.write(chunk.join(""));
   }
 
+  private *resizesBefore(pos: number): Generator<[number, number]> {
+    for (const i of this.resizeAt) {
+      if (i >= pos) return;
+      const dims = parseSize(this.events[i][2]);
+      if (dims) yield [dims.cols, dims.rows];
+    }
+  }
+
   private snapshotAtOrBefore(pos: number): Snapshot | null {
     const i = upperBound(this.snapPos, pos) - 1;
     return i >= 0 ? this.snapshots[i] : null;
@@ -168,6 +182,7 @@ export class ScreenSeeker {
     const lengths = this.opts.loading?.lengths;
     for (let i = from; i < n; i++) {
       const e = this.events[i];
+      if (e[1] === "r") this.resizeAt.push(i);
       next[i + 1] = next[i] + (e[1] === "o" ? (lengths && i < lengths.length ? lengths[i] : e[2].length) : 0);
     }
     this.offsets = next;
