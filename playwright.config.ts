@@ -20,6 +20,11 @@ export default defineConfig({
     },
     trace: "off",
   },
+  // Tests of an empty server first, then the rest (which fill it).
+  projects: [
+    { name: "fresh server", testMatch: /fresh-server\.spec\.ts/ },
+    { name: "e2e", testIgnore: /fresh-server\.spec\.ts/, dependencies: ["fresh server"] },
+  ],
   webServer: {
     command: `bash scripts/e2e-server.sh ${port}`,
     url: `http://127.0.0.1:${port}/api/health`,

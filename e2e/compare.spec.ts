@@ -26,13 +26,6 @@ async function upload(page: Page, file: string, run: string) {
   await expect(page.getByTestId("upload-result")).toContainText(`Imported 27 episodes into run ${run}`);
 }
 
-test("Compare without runs says how to get some", async ({ page, request }) => {
-  const runs = (await (await request.get("/api/runs")).json()).runs as unknown[];
-  test.skip(runs.length > 0, "this server already has runs");
-  await page.goto("/compare");
-  await expect(page.getByTestId("compare-empty")).toContainText("No runs yet: import logs with npx plateau import");
-});
-
 test("upload two InterCode logs, compare them: two curves, the table, the overlap", async ({ page }) => {
   await page.goto("/runs");
   await upload(page, "text-davinci-003/ic_bash_multiturn_text-davinci-003_10_turns_fs_4.json", DAVINCI);
