@@ -29,6 +29,8 @@ export interface WarmPoolOptions {
   onError?: (err: Error) => void;
 }
 
+const REFILL_DELAY_MS = 1000;
+
 export function createWarmPool(driver: SandboxDriver, image: string, size: number, opts: WarmPoolOptions = {}): WarmPool {
   const ready: Sandbox[] = [];
   let starting = 0;
@@ -91,7 +93,9 @@ export function createWarmPool(driver: SandboxDriver, image: string, size: numbe
     image,
     async take(): Promise<Sandbox> {
       const sb = ready.shift();
-      setImmediate(fill); // after the caller's own work has started
+      // Refill once the caller's own work is done: creating a sandbox forks this process (node-pty,
+      // bwrap, nsenter), which stalls it for tens of ms, and the page that took one is waiting.
+      setTimeout(fill, REFILL_DELAY_MS).unref?.();
       if (sb) return sb;
       return make();
     },
