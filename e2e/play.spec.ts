@@ -87,6 +87,7 @@ test("the prompt is in the page's first paint, and keys typed before the termina
   const preview = page.getByTestId("screen-preview");
   await expect(preview).toContainText(/player@plateau:\S*\$/);
   expect(page.url()).toContain("episode="); // a reload from here keeps the episode
+  await expect(page.getByTestId("turns")).toHaveText("0");
   await page.keyboard.type("echo typed-early");
   await expect(preview).toContainText("echo typed-early");
   await page.keyboard.press("Enter");

@@ -10,5 +10,6 @@ export function ElapsedClock({ since, stopped }: { since: string | null; stopped
   }, [stopped]);
   if (!since) return <>–</>;
   const s = Math.max(0, Math.floor((now - Date.parse(since)) / 1000));
-  return <>{Math.floor(s / 60)}:{String(s % 60).padStart(2, "0")}</>;
+  // The server's HTML and the browser's first render can be a second apart.
+  return <span suppressHydrationWarning>{`${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`}</span>;
 }

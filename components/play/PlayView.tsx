@@ -15,7 +15,8 @@ import type { PlayOpening } from "@/lib/sessions/openPlay";
 export function PlayView({ task, sandbox, opening }: { task: PublicTask; sandbox: SandboxInfo; opening: PlayOpening | null }) {
   const box = useRef<HTMLDivElement>(null);
   const [episode, setEpisode] = useState(opening?.episodeId ? { id: opening.episodeId, token: opening.playerToken } : null);
-  const live = useLiveTerminal(box, episode?.id ?? null, episode?.token ?? null);
+  // The state as the page was made (turns, clock) shows in the first paint; the socket keeps it current.
+  const live = useLiveTerminal(box, episode?.id ?? null, episode?.token ?? null, opening?.state ?? null);
 
   useEffect(() => {
     if (!opening?.episodeId) return;
@@ -35,7 +36,7 @@ export function PlayView({ task, sandbox, opening }: { task: PublicTask; sandbox
 
   const s = live.state;
   const ended = live.result !== null || (s !== null && s.status !== "active");
-  const canAct = !!episode?.token && !ended && s !== null;
+  const canAct = !!episode?.token && !ended && s !== null && live.connected;
   return (
     <main style={{ maxWidth: "none" }}>
       <div style={{ display: "grid", gridTemplateColumns: "minmax(280px, 360px) 1fr", gap: 16, alignItems: "start" }}>

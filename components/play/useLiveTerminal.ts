@@ -41,9 +41,9 @@ interface Live {
  * An xterm bound to a live episode over socket.io: keystrokes out, output in, acknowledged for flow
  * control. Keys typed before it took over (held by the page's inline script) are sent on attach.
  */
-export function useLiveTerminal(container: React.RefObject<HTMLDivElement | null>, episodeId: string | null, playerToken: string | null): LiveTerminal {
+export function useLiveTerminal(container: React.RefObject<HTMLDivElement | null>, episodeId: string | null, playerToken: string | null, initialState: SessionState | null = null): LiveTerminal {
   const liveRef = useRef<Live | null>(null);
-  const [state, setState] = useState<SessionState | null>(null);
+  const [state, setState] = useState<SessionState | null>(initialState);
   const [steps, setSteps] = useState<StepSummary[]>([]);
   const [result, setResult] = useState<EpisodeResult | null>(null);
   const [error, setError] = useState<string | null>(null);
