@@ -353,13 +353,9 @@ export class LiveSession {
     if (w && !submit && !w.answer) {
       if (w.timer) clearTimeout(w.timer);
       const observation = w.timedOut ? `${step.observation}${step.observation ? "\n" : ""}Command timed out` : step.observation;
+      // Given at the next prompt (onPrompt): an answer given before it would let the agent type its
+      // next action while bash is still busy.
       w.answer = { step, observation, timedOut: w.timedOut, done: false, result: null };
-      // The prompt mark usually follows in the same chunk; an answer given before it would let the
-      // agent type its next action while bash is still busy.
-      if (!this.busy) {
-        this.actionWaiter = null;
-        w.resolve(w.answer);
-      }
     }
   }
 
