@@ -10,7 +10,7 @@ const config: NextConfig = {
   distDir: process.env.PLATEAU_NEXT_DIST ?? ".next",
   poweredByHeader: false,
   // The styles are a few KB: in the HTML, they no longer hold the first paint (Play's terminal is in it).
-  experimental: { inlineCss: true },
+  experimental: { inlineCss: true, authInterrupts: true },
   reactStrictMode: true,
   // The build checks the app's own code; tests, benches and scripts are checked by `npm run typecheck`.
   typescript: { ignoreBuildErrors: false, tsconfigPath: "tsconfig.next.json" },

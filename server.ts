@@ -8,6 +8,8 @@ import { openDatabase } from "./lib/db";
 import { loadTasks } from "./lib/tasks";
 import { setPlateau } from "./lib/runtime/context";
 import { startServices } from "./lib/runtime/services";
+import { toNodeHandler } from "better-auth/node";
+import { operatorSignInLink, startAuth } from "./lib/auth/startAuth";
 
 const dev = process.env.NODE_ENV !== "production";
 const port = Number(process.env.PORT ?? 3000);
@@ -23,17 +25,35 @@ async function main() {
   const db = await openDatabase().catch((err: Error) => fail(err.message));
   const tasks = await loadTasks(db.prisma, path.resolve("data/intercode")).catch((err: Error) => fail(`loading tasks: ${err.message}`));
   const services = new Map<string, unknown>();
+  const access = startAuth(db.prisma, { host, port, publicUrl: process.env.PLATEAU_PUBLIC_URL });
+  services.set("apiTokenVerifier", access.tokens);
   const httpServer = createServer();
-  const io = new SocketServer(httpServer, { serveClient: false, maxHttpBufferSize: 1e6, perMessageDeflate: false });
-  const running = await startServices({ prisma: db.prisma, io, services });
-  setPlateau({ prisma: db.prisma, databaseKind: db.kind, sandbox: running.sandbox, services });
+  const io = new SocketServer(httpServer, {
+    serveClient: false, maxHttpBufferSize: 1e6, perMessageDeflate: false,
+    // A page of another site must not open a live terminal in a visitor's browser.
+    allowRequest: (req, callback) => callback(null, !req.headers.origin || access.origins.origins.has(req.headers.origin.toLowerCase())),
+  });
+  const running = await startServices({ prisma: db.prisma, io, services, identities: access.identities });
+  setPlateau({ prisma: db.prisma, databaseKind: db.kind, sandbox: running.sandbox, services, auth: access.auth, origins: access.origins });
 
   const app = next({ dev, httpServer, hostname: host, port, turbopack: dev });
   await app.prepare();
   const handle = app.getRequestHandler();
+  const authHandler = toNodeHandler(access.auth.auth);
   httpServer.on("request", (req, res) => {
     if (req.url?.startsWith("/socket.io/")) return; // socket.io answers these itself
-    void handle(req, res);
+    void access.gate.admit(req, res).then(
+      (go) => {
+        if (!go) return;
+        // better-auth answers its own endpoints (sign-in, sign-out, sign-in links).
+        if (req.url?.startsWith("/api/auth/")) void authHandler(req, res);
+        else void handle(req, res);
+      },
+      (err: Error) => {
+        console.error("plateau: gate:", err);
+        if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: "internal error" }));
+      },
+    );
   });
 
   await new Promise<void>((resolve) => {
@@ -44,8 +64,11 @@ async function main() {
     httpServer.listen(port, host, resolve);
   });
   console.log(
-    `plateau: http://${host}:${port} ready in ${Date.now() - t0} ms — database ${db.kind}, ${tasks.total} tasks, sandbox ${running.sandbox.driver ?? "none"} (${running.sandbox.reason})`,
+    `plateau: ${access.origins.publicUrl} ready in ${Date.now() - t0} ms — database ${db.kind}, ${tasks.total} tasks, sandbox ${running.sandbox.driver ?? "none"} (${running.sandbox.reason})`,
   );
+  const link = await operatorSignInLink(db.prisma, access, host).catch((err: Error) => (console.error(`plateau: operator sign-in link: ${err.message}`), null));
+  if (link) console.log(`plateau: sign in as the operator (admin) with this one-time link (valid 1 hour; a restart prints a new one):\n\n    ${link}\n`);
+  else console.log(`plateau: sign in at ${access.origins.publicUrl}/sign-in (no account yet? \`npx plateau user create --admin EMAIL\`)`);
 
   let stopping = false;
   const stop = async (signal: string) => {

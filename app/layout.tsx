@@ -1,17 +1,20 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import "./globals.css";
 import { NavBar } from "@/components/layout/NavBar";
+import { identityFromHeaders } from "@/lib/auth/requestIdentity";
 
 export const metadata: Metadata = {
   title: "Plateau",
   description: "Play, record, replay and compare interactive coding episodes",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const who = identityFromHeaders(await headers());
   return (
     <html lang="en">
       <body>
-        <NavBar />
+        <NavBar who={who} />
         {children}
       </body>
     </html>

@@ -1,10 +1,16 @@
 import { getPlateau } from "@/lib/runtime/context";
 import { getHomeSummary } from "@/lib/runtime/home";
+import { pageIdentity } from "@/lib/auth/access";
+import { isStaff } from "@/lib/auth/roles";
+import { listEpisodesOfUser } from "@/lib/episodes/listEpisodesOfTask";
 import { HomeView } from "@/components/home/HomeView";
+import { ParticipantHome } from "@/components/home/ParticipantHome";
 
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
+  const who = await pageIdentity();
   const p = getPlateau();
+  if (!isStaff(who.role)) return <ParticipantHome name={who.name} episodes={await listEpisodesOfUser(p.prisma, who.userId)} />;
   return <HomeView summary={await getHomeSummary(p.prisma)} sandbox={p.sandbox} />;
 }

@@ -139,7 +139,7 @@ async function batchRuns(p: TestPlateau, report: Record<string, unknown>) {
 async function apiSteps(p: TestPlateau, report: Record<string, unknown>) {
   const api = { prisma: p.db.prisma, sessions: p.sessions, episodes: new ApiEpisodes() };
   const n = Math.min(Number(values["api-steps"]), 49);
-  const created = await createEpisode(api, "bench", CreateEpisodeBody.parse({ task: "fs4:0", turnLimit: 100, timeoutMs: 10_000 }));
+  const created = await createEpisode(api, "bench", CreateEpisodeBody.parse({ task: "fs4:0", turnLimit: 100, timeoutMs: 10_000 }), { userId: p.researcherId, role: "researcher" });
   const id = (created.body as { episodeId: string }).episodeId;
   const session = p.sessions.get(id)!;
   const direct: number[] = [];

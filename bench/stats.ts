@@ -15,6 +15,7 @@ import { loadTasks } from "../lib/tasks";
 import { importLogs, type ImportFile } from "../lib/importers";
 import { interCodeLogs, interCodeLogsDir } from "../lib/importers/testing/interCodeLogs";
 import { setPlateau } from "../lib/runtime/context";
+import { asResearcher, startTestAuth } from "../lib/auth/testing";
 import { GET } from "../app/api/stats/route";
 import type { Db } from "../lib/db";
 
@@ -111,7 +112,8 @@ async function latencyBench(episodes: number, steps: number, iterations: number)
     const t0 = performance.now();
     await makeSyntheticEpisodes(db.prisma, episodes, steps);
     process.stderr.write(`  ${episodes} synthetic episodes, ${await db.prisma.step.count()} steps in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
-    setPlateau({ prisma: db.prisma, databaseKind: "embedded", sandbox: { driver: null, reason: "bench" }, services: new Map() });
+    const access = startTestAuth(db.prisma);
+    setPlateau({ prisma: db.prisma, databaseKind: "embedded", sandbox: { driver: null, reason: "bench" }, services: new Map(), auth: access.auth, origins: access.origins });
     const size = `${episodes} episodes, ${episodes * steps} steps`;
     const cases: [string, string][] = [
       [CHART_CASE, "errorByTurn=0&overlap=0"],
@@ -125,7 +127,7 @@ async function latencyBench(episodes: number, steps: number, iterations: number)
     const out: Record<string, unknown> = {};
     for (const [label, query] of cases) {
       const call = async () => {
-        const res = await GET(new Request(`http://bench/api/stats?${query}`));
+        const res = await GET(asResearcher(`http://bench/api/stats?${query}`));
         if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
         return res.text();
       };

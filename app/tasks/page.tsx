@@ -1,3 +1,4 @@
+import { pageStaff } from "@/lib/auth/access";
 import { getPlateau } from "@/lib/runtime/context";
 import { listTasks, listDatasets, TaskFilter } from "@/lib/tasks";
 import { TaskList } from "@/components/tasks/TaskList";
@@ -5,6 +6,7 @@ import { TaskList } from "@/components/tasks/TaskList";
 export const dynamic = "force-dynamic";
 
 export default async function TasksPage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
+  await pageStaff();
   const params = await searchParams;
   const parsed = TaskFilter.safeParse(params);
   const filter = parsed.success ? parsed.data : TaskFilter.parse({});

@@ -1,7 +1,9 @@
 import Link from "next/link";
+import type { Identity } from "@/lib/auth/identity";
+import { isStaff } from "@/lib/auth/roles";
+import { SignOutButton } from "@/components/auth/SignOutButton";
 
 const LINKS = [
-  { href: "/", label: "Home" },
   { href: "/tasks", label: "Tasks" },
   { href: "/episodes", label: "Episodes" },
   { href: "/compare", label: "Compare" },
@@ -11,13 +13,19 @@ const LINKS = [
 
 // No prefetch: on every page load it would render all six pages on the server at once, just when
 // the Play page needs the server for its terminal (DESIGN.md: open Play → first prompt ≤ 300 ms).
-export function NavBar() {
+export function NavBar({ who }: { who: Identity | null }) {
   return (
     <nav style={{ display: "flex", gap: 18, alignItems: "center", padding: "10px 24px", borderBottom: "1px solid var(--border)", background: "var(--panel)" }}>
       <Link href="/" prefetch={false} style={{ fontWeight: 700, color: "var(--text)", letterSpacing: ".02em" }}>▁▃▅▇▇ Plateau</Link>
-      {LINKS.slice(1).map((l) => (
+      {who && isStaff(who.role) && LINKS.map((l) => (
         <Link key={l.href} href={l.href} prefetch={false} style={{ color: "var(--muted)" }}>{l.label}</Link>
       ))}
+      {who && (
+        <span style={{ marginLeft: "auto", display: "flex", gap: 12, alignItems: "center" }} className="muted" data-testid="signed-in-as">
+          {who.email} · {who.role}
+          <SignOutButton />
+        </span>
+      )}
     </nav>
   );
 }

@@ -59,6 +59,12 @@ export function PlayView({ task, sandbox, opening }: { task: PublicTask; sandbox
           </p>
           {episode && !episode.token && !ended && <p className="warn">You are watching this episode; only its player can type.</p>}
           {(opening?.error || live.error) && <div className="error-box" data-testid="play-error">{opening?.error ?? live.error}</div>}
+          {!opening?.episodeId && sandbox.driver && (
+            // Starting takes a sandbox, so it is a POST (a link or an image elsewhere cannot do it).
+            <form method="post" action={`/play/${task.id}/start`}>
+              <button className="primary" type="submit" autoFocus data-testid="start-episode">{opening?.error ? "Try again" : "Start"}</button>
+            </form>
+          )}
           {!sandbox.driver && <div className="error-box" data-testid="play-error">This task cannot be played here: {sandbox.reason}</div>}
           {live.result && <ResultPanel result={live.result} episodeId={episode!.id} />}
           {ended && episode && <p><Link href={`/episodes/${episode.id}`}>Open the replay →</Link></p>}

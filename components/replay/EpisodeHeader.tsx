@@ -5,7 +5,7 @@ import { RewardBreakdown } from "@/components/play/RewardBreakdown";
 import s from "./replay.module.css";
 
 /** The task, who played it and how it ended: the final reward in every mode with its breakdown, and the gold on request. */
-export function EpisodeHeader({ episode, children }: { episode: EpisodeForReplay; children?: React.ReactNode }) {
+export function EpisodeHeader({ episode, showGold, children }: { episode: EpisodeForReplay; showGold: boolean; children?: React.ReactNode }) {
   const e = episode;
   const player = e.playerKind === "agent" ? [e.model, e.strategy].filter(Boolean).join(" · ") || e.playerName || "agent" : e.playerName || "human";
   return (
@@ -13,7 +13,7 @@ export function EpisodeHeader({ episode, children }: { episode: EpisodeForReplay
       <div className={s.headerTask}>
         <div className={s.meta}>
           <span className="tag">{e.task.environment}</span>
-          <Link href={`/tasks/${e.task.id}`} className="muted">{e.task.dataset} #{e.task.index}</Link>
+          {showGold ? <Link href={`/tasks/${e.task.id}`} className="muted">{e.task.dataset} #{e.task.index}</Link> : <span className="muted">{e.task.dataset} #{e.task.index}</span>}
           {e.task.hardness && <span className="tag">{e.task.hardness}</span>}
           {e.task.db && <span className="tag">{e.task.db}</span>}
           <span className="tag" data-testid="episode-status">{e.status}</span>
@@ -24,7 +24,7 @@ export function EpisodeHeader({ episode, children }: { episode: EpisodeForReplay
         </div>
         <h1 className={s.query} data-testid="task-query">{e.task.query}</h1>
         <div className={s.meta}>
-          <span className="muted">Gold:</span> <GoldReveal taskId={e.task.id} />
+          {showGold && <><span className="muted">Gold:</span> <GoldReveal taskId={e.task.id} /></>}
           {children}
         </div>
         {e.error && <div className="error-box" style={{ marginTop: 8 }}>{e.error}</div>}

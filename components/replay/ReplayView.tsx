@@ -33,10 +33,12 @@ interface Props {
   initialTurn?: number;
   /** Other episodes of the same task, to open side by side. */
   others: TaskEpisode[];
+  /** Researchers: the gold on request and the task's page; a participant sees neither. */
+  showGold: boolean;
 }
 
 /** The replay page: step list, terminal re-fed from the recording, timeline, controls, search; live when the episode is being played. */
-export function ReplayView({ episode: initial, initialTurn, others }: Props) {
+export function ReplayView({ episode: initial, initialTurn, others, showGold }: Props) {
   const termBox = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const router = useRouter();
@@ -81,7 +83,7 @@ export function ReplayView({ episode: initial, initialTurn, others }: Props) {
 
   return (
     <main className={s.page} data-live={live?.status ?? "off"}>
-      <EpisodeHeader episode={episode}>
+      <EpisodeHeader episode={episode} showGold={showGold}>
         {sameTask.length > 0 && (
           <select
             aria-label="Compare side by side with"

@@ -16,23 +16,35 @@ export interface ApiTokenView {
   lastUsedAt: Date | null;
 }
 
+export interface TokenOwner {
+  id: string;
+  name: string;
+  user: { id: string; email: string; name: string; role: string };
+}
+
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export async function createApiToken(prisma: Db, name: string): Promise<ApiTokenView & { token: string }> {
+/** A new token of an account: it acts with that account's role. */
+export async function createApiToken(prisma: Db, name: string, userId: string): Promise<ApiTokenView & { token: string }> {
   const token = TOKEN_PREFIX + randomBytes(24).toString("base64url");
-  const row = await prisma.apiToken.create({ data: { name: TokenName.parse(name), hash: hashToken(token) } });
+  const row = await prisma.apiToken.create({ data: { name: TokenName.parse(name), hash: hashToken(token), userId } });
   return { id: row.id, name: row.name, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt, token };
 }
 
-export async function listApiTokens(prisma: Db): Promise<ApiTokenView[]> {
-  return prisma.apiToken.findMany({ select: { id: true, name: true, createdAt: true, lastUsedAt: true }, orderBy: { createdAt: "desc" } });
+/** The tokens of one account, or (null) of every account. */
+export async function listApiTokens(prisma: Db, userId: string | null): Promise<ApiTokenView[]> {
+  return prisma.apiToken.findMany({
+    where: userId === null ? {} : { userId },
+    select: { id: true, name: true, createdAt: true, lastUsedAt: true },
+    orderBy: { createdAt: "desc" },
+  });
 }
 
-/** Revoke by id, or by name (every token with that name). Returns how many went. */
-export async function revokeApiToken(prisma: Db, idOrName: string): Promise<number> {
-  const { count } = await prisma.apiToken.deleteMany({ where: { OR: [{ id: idOrName }, { name: idOrName }] } });
+/** Revoke by id, or by name (every token with that name), of one account or (null) of any. Returns how many went. */
+export async function revokeApiToken(prisma: Db, idOrName: string, userId: string | null): Promise<number> {
+  const { count } = await prisma.apiToken.deleteMany({ where: { OR: [{ id: idOrName }, { name: idOrName }], ...(userId === null ? {} : { userId }) } });
   return count;
 }
 
@@ -47,27 +59,30 @@ export function bearerToken(header: string | null): string | null {
  * not cost a query per step; revoking in this process takes effect at once, elsewhere within `ttlMs`.
  */
 export class TokenVerifier {
-  private known = new Map<string, { id: string; name: string; checkedAt: number }>();
+  private known = new Map<string, TokenOwner & { checkedAt: number }>();
   private touched = new Map<string, number>();
 
   constructor(private readonly prisma: Db, private readonly ttlMs = 10_000, private readonly now = () => Date.now()) {}
 
-  async verify(token: string): Promise<{ id: string; name: string } | null> {
+  /** The token's account, or null (unknown, revoked, or made before accounts existed). */
+  async verify(token: string): Promise<TokenOwner | null> {
     const hash = hashToken(token);
     const t = this.now();
     const hit = this.known.get(hash);
     if (hit && t - hit.checkedAt < this.ttlMs) {
       this.touch(hit.id, t);
-      return { id: hit.id, name: hit.name };
+      const { checkedAt: _, ...owner } = hit;
+      return owner;
     }
-    const row = await this.prisma.apiToken.findUnique({ where: { hash }, select: { id: true, name: true } });
-    if (!row) {
+    const row = await this.prisma.apiToken.findUnique({ where: { hash }, select: { id: true, name: true, user: { select: { id: true, email: true, name: true, role: true } } } });
+    if (!row?.user) {
       this.known.delete(hash);
       return null;
     }
-    this.known.set(hash, { ...row, checkedAt: t });
+    const owner: TokenOwner = { id: row.id, name: row.name, user: row.user };
+    this.known.set(hash, { ...owner, checkedAt: t });
     this.touch(row.id, t);
-    return row;
+    return owner;
   }
 
   forget(id: string): void {

@@ -51,3 +51,8 @@ export async function getEpisodeForReplay(prisma: Db, id: string): Promise<Episo
   const { _count, startedAt, endedAt, ...rest } = e;
   return { ...rest, startedAt: startedAt.toISOString(), endedAt: endedAt?.toISOString() ?? null, stepCount: _count.steps, eventCount: _count.events };
 }
+
+/** The header as a participant sees it: rewards, but no breakdowns (they hold the gold's state and output). */
+export function withoutBreakdowns(e: EpisodeForReplay): EpisodeForReplay {
+  return { ...e, scores: e.scores.map((s) => ({ ...s, breakdown: {} })) };
+}

@@ -3,6 +3,8 @@ import type { Db } from "../db";
 /** One episode in a task's list: who played it, how it went. Plain JSON. */
 export interface TaskEpisode {
   id: string;
+  taskId: number;
+  query: string;
   playerKind: string;
   playerName: string | null;
   model: string | null;
@@ -18,19 +20,28 @@ export interface TaskEpisode {
 }
 
 /** Every episode of a task, newest first: the task page lists them, and side by side picks two of them. */
-export async function listEpisodesOfTask(prisma: Db, taskId: number, limit = 500): Promise<TaskEpisode[]> {
+export function listEpisodesOfTask(prisma: Db, taskId: number, limit = 500): Promise<TaskEpisode[]> {
+  return listEpisodesWhere(prisma, { taskId }, limit);
+}
+
+/** A person's own episodes, newest first (a participant's home). */
+export function listEpisodesOfUser(prisma: Db, userId: string, limit = 100): Promise<TaskEpisode[]> {
+  return listEpisodesWhere(prisma, { userId }, limit);
+}
+
+async function listEpisodesWhere(prisma: Db, where: { taskId: number } | { userId: string }, limit: number): Promise<TaskEpisode[]> {
   const rows = await prisma.episode.findMany({
-    where: { taskId },
+    where,
     orderBy: { startedAt: "desc" },
     take: limit,
     select: {
-      id: true, playerKind: true, playerName: true, model: true, strategy: true, source: true, status: true, turns: true, startedAt: true,
+      id: true, taskId: true, task: { select: { query: true } }, playerKind: true, playerName: true, model: true, strategy: true, source: true, status: true, turns: true, startedAt: true,
       run: { select: { name: true } },
       scores: { select: { mode: true, reward: true, success: true } },
     },
   });
-  return rows.map(({ run, scores, startedAt, ...e }) => {
+  return rows.map(({ run, scores, startedAt, task, ...e }) => {
     const score = scores.find((s) => s.mode === "plateau") ?? scores.find((s) => s.mode === "intercode") ?? null;
-    return { ...e, runName: run?.name ?? null, reward: score?.reward ?? null, success: score?.success ?? null, startedAt: startedAt.toISOString() };
+    return { ...e, query: task.query, runName: run?.name ?? null, reward: score?.reward ?? null, success: score?.success ?? null, startedAt: startedAt.toISOString() };
   });
 }

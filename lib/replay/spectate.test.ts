@@ -16,7 +16,8 @@ afterEach(async () => {
 async function serve(source: LiveSource) {
   http = createServer();
   io = new SocketServer(http, { serveClient: false });
-  const reg = registerSpectate(io, source);
+  // Stands in for lib/auth's check: episodes named not-yours-… belong to someone else.
+  const reg = registerSpectate(io, source, async (_socket, id) => !id.startsWith("not-yours"));
   await new Promise<void>((r) => http!.listen(0, "127.0.0.1", r));
   return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, reg };
 }
@@ -97,5 +98,16 @@ describe("spectating a live episode over socket.io", () => {
     w.sub.dispose();
     await until(() => feed.watching("ep3") === 0);
     gone.sub.dispose();
+  });
+
+  it("refuses an episode the account may not see, before subscribing to it", async () => {
+    const feed = createLiveFeed();
+    const { url } = await serve(feed);
+    const w = watcher(url, "not-yours-1");
+    await until(() => w.got.detail !== "");
+    expect(w.got.detail).toMatch(/not yours/);
+    expect(w.got.status).not.toContain("live");
+    expect(feed.watching("not-yours-1")).toBe(0);
+    w.sub.dispose();
   });
 });

@@ -23,7 +23,8 @@ interface Watched {
 
 const room = (episodeId: string) => `spectate:${episodeId}`;
 
-export function registerSpectate(io: SocketServer, live: LiveSource): { dispose(): void } {
+/** `mayWatch(socket, episodeId)`: whether this socket's account may see the episode (lib/auth). */
+export function registerSpectate(io: SocketServer, live: LiveSource, mayWatch: (socket: Socket, episodeId: string) => Promise<boolean>): { dispose(): void } {
   const source = testHooksEnabled() ? orElse(live, testLiveFeed()) : live;
   const watched = new Map<string, Watched>();
 
@@ -77,6 +78,7 @@ export function registerSpectate(io: SocketServer, live: LiveSource): { dispose(
       const req = SpectateRequest.safeParse(raw);
       if (!req.success) return reply({ ok: false, error: `bad spectate message: ${req.error.issues[0]?.message}` });
       const { episodeId } = req.data;
+      if (!(await mayWatch(socket, episodeId))) return reply({ ok: false, error: "this episode is not yours" });
       if (!watch(episodeId)) return reply({ ok: false, error: "this episode is not being played now" });
       mine.add(episodeId);
       await socket.join(room(episodeId));

@@ -1,4 +1,6 @@
 import type { Db } from "../db";
+import type { Auth } from "../auth/auth";
+import type { Origins } from "../auth/origins";
 
 // The process-wide services, created once by server.ts and read by route handlers. Next bundles
 // route code separately from server.ts, so a module-level singleton would exist twice: the one
@@ -14,6 +16,8 @@ export interface Plateau {
   prisma: Db;
   databaseKind: "embedded" | "external";
   sandbox: SandboxInfo;
+  auth: Auth;
+  origins: Origins;
   /** Extra services registered by other domains (sessions, runs), by name. */
   services: Map<string, unknown>;
 }

@@ -11,11 +11,17 @@ import { createWarmPool, type WarmPool } from "../sandbox/pool";
 import { registerSpectate } from "../replay/spectateServer";
 import { warmReplay } from "../replay/server/loadReplayRecording";
 import { startAgentRuns } from "../agents/startAgentRuns";
+import { authenticateSockets, socketIdentity } from "../auth/socketAuth";
+import { canSeeEpisode } from "../auth/visibility";
+import { episodeOwner } from "../episodes/episodeOwner";
+import type { IdentityResolver } from "../auth/identity";
 
 export interface ServiceDeps {
   prisma: Db;
   io: SocketServer;
   services: Map<string, unknown>;
+  /** Who a socket is: every socket.io connection must be signed in. */
+  identities: IdentityResolver;
 }
 
 export interface RunningServices {
@@ -56,12 +62,16 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
       if (await driver.hasImage(image)) poolFor(image);
     }
   }
+  authenticateSockets(deps.io, deps.identities);
   const sessions = new SessionManager(deps.prisma, driver, takeSandbox, { bash: bashPlayable }, undefined, choice.reason);
   const orphans = await sessions.markOrphansInterrupted();
   if (orphans) console.log(`plateau: ${orphans} episodes were running when Plateau last stopped; marked interrupted`);
   deps.services.set("sessions", sessions);
   registerPlayHandlers(deps.io, sessions, deps.prisma);
-  const spectate = registerSpectate(deps.io, sessions);
+  const spectate = registerSpectate(deps.io, sessions, async (socket, episodeId) => {
+    const owner = await episodeOwner(deps.prisma, episodeId);
+    return owner !== null && canSeeEpisode(socketIdentity(socket), owner);
+  });
   // A finished episode's replay (its screen snapshots) is computed now, not when someone first opens it.
   sessions.onEpisodeEnded((id) => void warmReplay(deps.prisma, id).catch(() => {}));
   const agentRuns = startAgentRuns({ prisma: deps.prisma, io: deps.io, sessions, services: deps.services });

@@ -7,6 +7,8 @@ import type { Database } from "../db";
 import { loadTasks } from "../tasks";
 import { startServices, type RunningServices } from "./services";
 import type { SessionManager } from "../sessions/SessionManager";
+import { signedIn, startTestAuth } from "../auth/testing";
+import type { AuthServices } from "../auth/startAuth";
 
 // Plateau's live half (database, sandbox driver, sessions, socket.io) without Next.js, for
 // integration tests that play episodes through a real socket the way the browser does.
@@ -14,6 +16,10 @@ import type { SessionManager } from "../sessions/SessionManager";
 export interface TestPlateau {
   db: Database;
   url: string;
+  /** A signed-in researcher's session cookie, for sockets and requests. */
+  cookie: string;
+  researcherId: string;
+  auth: AuthServices;
   sessions: SessionManager;
   services: RunningServices;
   close(): Promise<void>;
@@ -26,7 +32,8 @@ export async function startTestPlateau(driver: "docker" | "local"): Promise<Test
   const http: Server = createServer();
   const io = new SocketServer(http, { serveClient: false, perMessageDeflate: false });
   const registry = new Map<string, unknown>();
-  const services = await startServices({ prisma: db.prisma, io, services: registry });
+  const auth = startTestAuth(db.prisma);
+  const services = await startServices({ prisma: db.prisma, io, services: registry, identities: auth.identities });
   if (services.sandbox.driver !== driver) {
     await services.stop();
     await db.close();
@@ -34,9 +41,13 @@ export async function startTestPlateau(driver: "docker" | "local"): Promise<Test
   }
   await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
   const { port } = http.address() as AddressInfo;
+  const researcher = await signedIn(auth, db.prisma, "researcher@test.example", "researcher");
   return {
     db,
     url: `http://127.0.0.1:${port}`,
+    cookie: researcher.cookie,
+    researcherId: researcher.userId,
+    auth,
     sessions: registry.get("sessions") as SessionManager,
     services,
     async close() {

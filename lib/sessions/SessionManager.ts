@@ -5,6 +5,7 @@ import { environments, type EnvironmentName } from "../environments";
 import { EpisodeWriter } from "./EpisodeWriter";
 import { LiveSession, type Scorer } from "./LiveSession";
 import { PlayError } from "./PlayError";
+import { DEFAULT_SANDBOX_LIMITS, sandboxLimitRefusal, type SandboxLimits } from "./sandboxLimits";
 
 export { PlayError, isPlayError } from "./PlayError";
 
@@ -39,8 +40,18 @@ export interface TaskForPlay {
   extra: unknown;
 }
 
+/** Who an episode belongs to: the person playing, or the account whose token or run started it. */
+export interface EpisodeOwner {
+  userId: string;
+  role: "admin" | "researcher" | "participant";
+}
+
 export interface StartOptions {
   taskId: number;
+  /** Null only for episodes started by Plateau itself (tests, tools). */
+  owner?: EpisodeOwner | null;
+  /** Session API episodes: the token that opened it. */
+  apiTokenId?: string | null;
   playerKind: "human" | "agent";
   playerName?: string | null;
   model?: string | null;
@@ -54,6 +65,7 @@ export interface StartOptions {
 
 export class SessionManager {
   private live = new Map<string, LiveSession>();
+  private owners = new Map<string, string | null>();
   private tokens = new Map<string, Buffer>();
   private endedListeners = new Set<(episodeId: string) => void>();
 
@@ -64,6 +76,7 @@ export class SessionManager {
     private readonly playable: Partial<Record<EnvironmentName, PlayableEnvironment>>,
     private readonly config: SessionConfig = DEFAULT_SESSION_CONFIG,
     private readonly unavailableReason = "no sandbox driver is available",
+    private readonly limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS,
   ) {}
 
   /** Called with each episode that ends here, once everything of it is stored. */
@@ -94,6 +107,19 @@ export class SessionManager {
       throw new PlayError(info && !info.ok ? info.reason : `${task.environment} tasks cannot be played live`, 400);
     }
     if (!this.driver) throw new PlayError(`cannot start a sandbox: ${this.unavailableReason}`, 503);
+    const refused = sandboxLimitRefusal(this.limits, [...this.owners.values()], opts.owner ?? null);
+    if (refused) throw new PlayError(refused.message, refused.status);
+    // Held from here, so concurrent starts count each other.
+    const slot = `starting-${randomBytes(6).toString("hex")}`;
+    this.owners.set(slot, opts.owner?.userId ?? null);
+    try {
+      return await this.startTask(task, env, opts);
+    } finally {
+      this.owners.delete(slot);
+    }
+  }
+
+  private async startTask(task: TaskForPlay & { id: number }, env: PlayableEnvironment, opts: StartOptions): Promise<{ episodeId: string; playerToken: string; session: LiveSession }> {
     const cols = opts.cols ?? 120;
     const rows = opts.rows ?? 32;
     const sandbox = await this.takeSandbox(env.image(task)).catch((err: Error) => {
@@ -104,6 +130,7 @@ export class SessionManager {
         taskId: task.id, runId: opts.runId ?? null, playerKind: opts.playerKind, playerName: opts.playerName ?? null,
         model: opts.model ?? null, strategy: opts.strategy ?? null, turnLimit: opts.turnLimit ?? null,
         driver: sandbox.driver, sandboxId: sandbox.id, castWidth: cols, castHeight: rows, status: "active",
+        userId: opts.owner?.userId ?? null, apiTokenId: opts.apiTokenId ?? null,
       },
     });
     let tty;
@@ -125,12 +152,14 @@ export class SessionManager {
       maxRecordingBytes: this.config.maxRecordingBytes,
       onEnded: (s) => {
         this.live.delete(s.id);
+        this.owners.delete(s.id);
         this.tokens.delete(s.id);
         void sandbox.destroy().catch(() => {});
         for (const l of this.endedListeners) l(s.id);
       },
     });
     this.live.set(episode.id, session);
+    this.owners.set(episode.id, opts.owner?.userId ?? null);
     const playerToken = randomBytes(24).toString("base64url");
     this.tokens.set(episode.id, digest(playerToken));
     return { episodeId: episode.id, playerToken, session };

@@ -2,9 +2,9 @@ import type { SessionManager, StartOptions } from "./SessionManager";
 import type { ScreenHtml, SessionState } from "./protocol";
 import { isPlayError } from "./PlayError";
 
-// What the Play page opens with, decided while its HTML is rendered: a new episode from the warm
-// pool (or the one named in the URL, after a reload) and its screen, so the prompt is in the page's
-// first paint instead of waiting for the terminal's scripts (DESIGN.md: Play → first prompt ≤ 300 ms).
+// How a person opens an episode: a POST starts it (startPlay; never a GET, so no link or image on
+// another page can take a sandbox), then the Play page of that episode renders its screen
+// (openPlay), so the prompt is in the page's first paint (DESIGN.md: Play → first prompt ≤ 300 ms).
 
 export type PlayOpening =
   | { episodeId: string; playerToken: string | null; screen: ScreenHtml | null; state: SessionState | null; error?: undefined }
@@ -13,18 +13,22 @@ export type PlayOpening =
 /** How long the page waits for the shell's first prompt before it renders without it. */
 const PROMPT_WAIT_MS = 500;
 
-export async function openPlay(sessions: SessionManager, start: Omit<StartOptions, "playerKind">, episodeId: string | null): Promise<PlayOpening> {
-  if (episodeId) {
-    // A reload, or someone watching: the player's token stays in the player's browser.
-    const session = sessions.get(episodeId);
-    return { episodeId, playerToken: null, screen: (await session?.screenHtml(0)) ?? null, state: session?.state() ?? null };
-  }
+/** The cookie that tells the Play page (and only the browser that started it) the player's token. */
+export const playerCookie = (episodeId: string) => `plateau_player_${episodeId}`;
+
+export async function startPlay(sessions: SessionManager, start: Omit<StartOptions, "playerKind">): Promise<{ episodeId: string; playerToken: string } | { error: string; status: number }> {
   try {
     const started = await sessions.start({ ...start, playerKind: "human" });
-    const screen = await started.session.screenHtml(PROMPT_WAIT_MS);
-    return { episodeId: started.episodeId, playerToken: started.playerToken, screen, state: started.session.state() };
+    return { episodeId: started.episodeId, playerToken: started.playerToken };
   } catch (err) {
-    if (isPlayError(err)) return { error: err.message };
+    if (isPlayError(err)) return { error: err.message, status: err.status };
     throw err;
   }
+}
+
+/** The Play page of a live episode: its screen (waiting briefly for the first prompt) and state. */
+export async function openPlay(sessions: SessionManager, episodeId: string, playerToken: string | null): Promise<PlayOpening> {
+  const session = sessions.get(episodeId);
+  const token = playerToken && sessions.isPlayer(episodeId, playerToken) ? playerToken : null;
+  return { episodeId, playerToken: token, screen: (await session?.screenHtml(token ? PROMPT_WAIT_MS : 0)) ?? null, state: session?.state() ?? null };
 }

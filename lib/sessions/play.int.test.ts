@@ -26,7 +26,7 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
 
   async function play(dataset: string, index: number, opts: { turnLimit?: number } = {}) {
     const started = await p.sessions.start({ taskId: await taskId(dataset, index), playerKind: "human", turnLimit: opts.turnLimit ?? null });
-    const player = new TestPlayer(p.url, started.episodeId, started.playerToken);
+    const player = new TestPlayer(p, started.episodeId, started.playerToken);
     players.push(player);
     await player.ready();
     return { ...started, player };
@@ -93,7 +93,7 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     const { episodeId, playerToken, player } = await play("nl2bash_fs_2", 0);
     await player.run("echo before-reload-marker");
     player.close();
-    const again = new TestPlayer(p.url, episodeId, playerToken);
+    const again = new TestPlayer(p, episodeId, playerToken);
     players.push(again);
     await again.until(() => again.screen.includes("before-reload-marker") && again.state?.turns === 1, 10_000, "the redrawn screen");
     const step = await again.run("echo after");
@@ -102,7 +102,7 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
 
   it("lets only the player type: a spectator's keystrokes are ignored", async () => {
     const { episodeId, player } = await play("nl2bash_fs_3", 0);
-    const watcher = new TestPlayer(p.url, episodeId);
+    const watcher = new TestPlayer(p, episodeId);
     players.push(watcher);
     await watcher.until(() => watcher.state !== null, 10_000, "the spectator's state");
     watcher.type("touch /tmp/spectator-was-here\r");

@@ -1,20 +1,28 @@
 import type { Server as SocketServer, Socket } from "socket.io";
 import type { Db } from "../db";
 import type { SessionManager } from "./SessionManager";
-import { ClientEvents, ServerEvents } from "./protocol";
+import { ClientEvents, ServerEvents, type EpisodeResult } from "./protocol";
+import { socketIdentity } from "../auth/socketAuth";
+import { canSeeEpisode, canSeeGold, resultWithoutGold } from "../auth/visibility";
 import { AckMessage, AttachMessage, InputMessage, ResizeMessage } from "./messages";
 
 // socket.io wiring for live terminals: validate, find the session, hand off. Every listener a socket
 // adds is removed when it disconnects (the session forgets the viewer, flow control lets go).
+// Who may attach: staff to any episode (to watch), anyone else only to their own; only the browser
+// holding the player's token types; a participant's result comes without the gold.
 
 export function registerPlayHandlers(io: SocketServer, sessions: SessionManager, prisma: Db): void {
   io.on("connection", (socket: Socket) => {
     let attached: { episodeId: string; canType: boolean } | null = null;
+    const who = socketIdentity(socket);
 
     socket.on(ClientEvents.attach, async (raw: unknown) => {
       const msg = AttachMessage.safeParse(raw);
       if (!msg.success) return socket.emit(ServerEvents.error, `bad attach message: ${msg.error.issues[0]?.message}`);
       if (attached) sessions.get(attached.episodeId)?.detach(socket.id);
+      attached = null;
+      const owner = await prisma.episode.findUnique({ where: { id: msg.data.episodeId }, select: { userId: true } });
+      if (owner && !canSeeEpisode(who, owner)) return socket.emit(ServerEvents.error, "this episode is not yours");
       const session = sessions.get(msg.data.episodeId);
       if (!session) {
         const ep = await prisma.episode.findUnique({ where: { id: msg.data.episodeId }, select: { status: true, error: true } });
@@ -22,7 +30,11 @@ export function registerPlayHandlers(io: SocketServer, sessions: SessionManager,
       }
       const canType = sessions.isPlayer(msg.data.episodeId, msg.data.playerToken);
       attached = { episodeId: msg.data.episodeId, canType };
-      await session.attach({ id: socket.id, canType, emit: (event, payload) => socket.emit(event, payload) });
+      const redact = !canSeeGold(who);
+      await session.attach({
+        id: socket.id, canType,
+        emit: (event, payload) => socket.emit(event, redact && event === ServerEvents.result ? resultWithoutGold(payload as EpisodeResult) : payload),
+      });
       if (canType) session.resize(socket.id, msg.data.cols, msg.data.rows);
     });
 

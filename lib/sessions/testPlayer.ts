@@ -14,8 +14,9 @@ export class TestPlayer {
   errors: string[] = [];
   private waiters: Array<() => void> = [];
 
-  constructor(url: string, readonly episodeId: string, readonly token?: string, readonly size = { cols: 120, rows: 32 }) {
-    this.socket = io(url, { transports: ["websocket"], forceNew: true, reconnection: false });
+  /** `at`: the server and a signed-in session's cookie (sockets without one are refused). */
+  constructor(at: { url: string; cookie: string }, readonly episodeId: string, readonly token?: string, readonly size = { cols: 120, rows: 32 }) {
+    this.socket = io(at.url, { transports: ["websocket"], forceNew: true, reconnection: false, extraHeaders: { cookie: at.cookie } });
     const wake = () => this.waiters.splice(0).forEach((w) => w());
     this.socket.on(ServerEvents.screen, (s: string) => { this.screen = s; wake(); });
     this.socket.on(ServerEvents.output, (d: string) => {

@@ -4,6 +4,7 @@ import { parseStatsArgs, statsCommand, STATS_HELP } from "./statsCommand";
 import { UsageError, type Io } from "./io";
 import { parseRunArgs, runCommand, RUN_HELP } from "./run";
 import { parseTokenArgs, tokenCommand, TOKEN_HELP } from "./token";
+import { parseUserArgs, userCommand, USER_HELP } from "./user";
 import type { Db } from "../../lib/db";
 
 /**
@@ -24,9 +25,10 @@ const COMMANDS: Record<string, Command> = {
   // `run` drives a running Plateau over HTTP; it needs no database of its own.
   run: { help: RUN_HELP, db: false, parse: (args) => parseRunArgs(args), run: (a: ReturnType<typeof parseRunArgs>, io) => runCommand(a, io) },
   token: { help: TOKEN_HELP, db: true, parse: parseTokenArgs, run: (a: ReturnType<typeof parseTokenArgs>, io, prisma) => tokenCommand(prisma!, a, io) },
+  user: { help: USER_HELP, db: true, parse: parseUserArgs, run: (a: ReturnType<typeof parseUserArgs>, io, prisma) => userCommand(prisma!, a, io) },
 };
 
-const HELP = () => `plateau — import InterCode logs, compare runs, run agents
+const HELP = () => `plateau — accounts, tokens, import InterCode logs, compare runs, run agents
 
 ${Object.values(COMMANDS).map((c) => c.help).join("\n\n")}
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../lib/db/testing";
 import type { Database } from "../../lib/db";
 import { setPlateau } from "../../lib/runtime/context";
+import { asResearcher, startTestAuth } from "../../lib/auth/testing";
 import { interCodeLogsDir } from "../../lib/importers/testing/interCodeLogs";
 import { GET } from "../../app/api/stats/route";
 
@@ -28,7 +29,8 @@ async function plateau(...args: string[]): Promise<{ code: number; stdout: strin
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  setPlateau({ prisma: db.prisma, databaseKind: "embedded", sandbox: { driver: null, reason: "test" }, services: new Map() });
+  const access = startTestAuth(db.prisma);
+  setPlateau({ prisma: db.prisma, databaseKind: "embedded", sandbox: { driver: null, reason: "test" }, services: new Map(), auth: access.auth, origins: access.origins });
 }, 120_000);
 afterAll(async () => db?.close());
 
@@ -48,7 +50,7 @@ describe("npx plateau", { timeout: 240_000 }, () => {
   it("prints exactly the JSON of GET /api/stats", async () => {
     const cli = await plateau("stats", "--run", "ic_sql_multiturn_gpt-3.5_10_turns", "--run", "bash try again", "--json");
     expect(cli.code).toBe(0);
-    const api = await GET(new Request("http://x/api/stats?runs=ic_sql_multiturn_gpt-3.5_10_turns,bash%20try%20again"));
+    const api = await GET(asResearcher("http://x/api/stats?runs=ic_sql_multiturn_gpt-3.5_10_turns,bash%20try%20again"));
     expect(JSON.parse(cli.stdout)).toEqual(await api.json());
     const table = await plateau("stats", "--run", "ic_sql_multiturn_gpt-3.5_10_turns");
     expect(table.stdout).toMatch(/ic_sql_multiturn_gpt-3\.5_10_turns\s+1034\s+47\.3\s+44\.3–50\.3\s+7\.25\s+46\.4\s+8\.5\s+10\.5/);

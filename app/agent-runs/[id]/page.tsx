@@ -1,3 +1,4 @@
+import { pageStaff } from "@/lib/auth/access";
 import { notFound } from "next/navigation";
 import { getPlateau } from "@/lib/runtime/context";
 import { agentRunPageData } from "@/lib/agents/runs/runPageData";
@@ -7,6 +8,7 @@ import { RunView } from "@/components/agents/RunView";
 export const dynamic = "force-dynamic";
 
 export default async function AgentRunPage({ params }: { params: Promise<{ id: string }> }) {
+  await pageStaff();
   const p = getPlateau();
   const data = await agentRunPageData(p.prisma, (await params).id, (p.services.get("agentRuns") as AgentRunner | undefined) ?? null);
   if (!data) notFound();

@@ -1,12 +1,9 @@
+import { staffOnly } from "@/lib/auth/access";
 import { createRunResponse, listRunsResponse } from "@/lib/agents/runs/runsRoutes";
 
 export const dynamic = "force-dynamic";
 
-export function GET() {
-  return listRunsResponse();
-}
+export const GET = staffOnly(() => listRunsResponse());
 
 /** Start a batch run: {policy, tasks, turnLimit?, concurrency?, timeoutMs?, model?, actions?, llm?, prompt?, name?} */
-export function POST(req: Request) {
-  return createRunResponse(req);
-}
+export const POST = staffOnly((req) => createRunResponse(req));

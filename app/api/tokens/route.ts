@@ -2,8 +2,8 @@ import { createTokenResponse, listTokensResponse } from "@/lib/auth/tokenRoutes"
 
 export const dynamic = "force-dynamic";
 
-export function GET() {
-  return listTokensResponse();
+export function GET(req: Request) {
+  return listTokensResponse(req);
 }
 
 /** {name} → {id, name, token, createdAt}: the token is shown this once. */

@@ -1,6 +1,8 @@
-import { notFound } from "next/navigation";
+import { forbidden, notFound } from "next/navigation";
+import { canSeeEpisode, canSeeGold, pageIdentity } from "@/lib/auth/access";
+import { episodeOwner } from "@/lib/episodes/episodeOwner";
 import { getPlateau } from "@/lib/runtime/context";
-import { getEpisodeForReplay } from "@/lib/episodes/getEpisodeForReplay";
+import { getEpisodeForReplay, withoutBreakdowns } from "@/lib/episodes/getEpisodeForReplay";
 import { listEpisodesOfTask } from "@/lib/episodes/listEpisodesOfTask";
 import { ReplayView } from "@/components/replay/ReplayView";
 import { parseTurn } from "@/lib/replay/parseTurn";
@@ -8,17 +10,23 @@ import { parseTurn } from "@/lib/replay/parseTurn";
 export const dynamic = "force-dynamic";
 
 export default async function EpisodeReplayPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const who = await pageIdentity();
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const { prisma } = getPlateau();
-  const episode = await getEpisodeForReplay(prisma, id);
-  if (!episode) notFound();
-  const others = await listEpisodesOfTask(prisma, episode.task.id, 100);
+  const owner = await episodeOwner(prisma, id);
+  const full = owner && (await getEpisodeForReplay(prisma, id));
+  if (!owner || !full) notFound();
+  if (!canSeeEpisode(who, owner)) forbidden();
+  // A participant sees their own episode: no gold, no breakdowns, no one else's episodes of the task.
+  const staff = canSeeGold(who);
+  const episode = staff ? full : withoutBreakdowns(full);
+  const others = staff ? await listEpisodesOfTask(prisma, episode.task.id, 100) : [];
   return (
     <>
       {/* The page's loads start with the HTML, not after the scripts (useReplaySession takes them over). */}
       <link rel="preload" href={`/api/episodes/${episode.id}/events`} as="fetch" crossOrigin="anonymous" />
       <link rel="preload" href={`/api/episodes/${episode.id}/steps?output=0`} as="fetch" crossOrigin="anonymous" />
-      <ReplayView key={episode.id} episode={episode} initialTurn={parseTurn(query.step)} others={others} />
+      <ReplayView key={episode.id} episode={episode} initialTurn={parseTurn(query.step)} others={others} showGold={staff} />
     </>
   );
 }

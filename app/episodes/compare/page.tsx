@@ -1,3 +1,4 @@
+import { pageStaff } from "@/lib/auth/access";
 import { notFound } from "next/navigation";
 import Link from "next/link";
 import { getPlateau } from "@/lib/runtime/context";
@@ -12,6 +13,7 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) 
 
 /** /episodes/compare?a=ID&b=ID[&step=N]: two episodes of the same task side by side. */
 export default async function ComparePage({ searchParams }: { searchParams: Promise<Query> }) {
+  await pageStaff();
   const q = await searchParams;
   const { prisma } = getPlateau();
   const [a, b] = await Promise.all([getEpisodeForReplay(prisma, one(q.a)), getEpisodeForReplay(prisma, one(q.b))]);

@@ -1,24 +1,29 @@
-import { headers } from "next/headers";
+import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { getPlateau, getService } from "@/lib/runtime/context";
 import { getPublicTask } from "@/lib/tasks";
+import { pageIdentity } from "@/lib/auth/access";
 import type { SessionManager } from "@/lib/sessions/SessionManager";
-import { openPlay } from "@/lib/sessions/openPlay";
+import { openPlay, playerCookie, type PlayOpening } from "@/lib/sessions/openPlay";
 import { PlayView } from "@/components/play/PlayView";
 import { earlyPlayScript } from "@/components/play/earlyPlay";
 
 export const dynamic = "force-dynamic";
 
-/** /play/{taskId}: a new episode of the task (or ?episode=, the one being played), its terminal in the first paint. */
-export default async function PlayPage({ params, searchParams }: { params: Promise<{ taskId: string }>; searchParams: Promise<{ episode?: string | string[] }> }) {
+/** /play/{taskId}: the task and a Start button (a POST); ?episode=: that episode live, its terminal in the first paint. */
+export default async function PlayPage({ params, searchParams }: { params: Promise<{ taskId: string }>; searchParams: Promise<{ episode?: string | string[]; error?: string | string[] }> }) {
+  await pageIdentity();
   const id = Number((await params).taskId);
   const p = getPlateau();
   const task = Number.isInteger(id) && id > 0 && id < 2 ** 31 ? await getPublicTask(p.prisma, id) : null;
   if (!task) notFound();
-  const episode = (await searchParams).episode;
-  // A router prefetch must not take a sandbox: only opening the page starts an episode.
-  const prefetch = (await headers()).has("next-router-prefetch");
-  const opening = p.sandbox.driver && !prefetch ? await openPlay(getService<SessionManager>("sessions"), { taskId: task.id }, typeof episode === "string" ? episode : null) : null;
+  const { episode, error } = await searchParams;
+  let opening: PlayOpening | null = null;
+  if (typeof episode === "string" && p.sandbox.driver) {
+    opening = await openPlay(getService<SessionManager>("sessions"), episode, (await cookies()).get(playerCookie(episode))?.value ?? null);
+  } else if (typeof error === "string") {
+    opening = { error };
+  }
   return (
     <>
       {opening?.episodeId && <script dangerouslySetInnerHTML={{ __html: earlyPlayScript(opening.episodeId, opening.playerToken) }} />}

@@ -1,3 +1,4 @@
+import { pageStaff } from "@/lib/auth/access";
 import { notFound } from "next/navigation";
 import { getPlateau } from "@/lib/runtime/context";
 import { getPublicTask } from "@/lib/tasks";
@@ -9,6 +10,7 @@ export const dynamic = "force-dynamic";
 
 /** /tasks/{id}: the task, its gold on request, and every episode of it (two can be opened side by side). */
 export default async function TaskPage({ params }: { params: Promise<{ id: string }> }) {
+  await pageStaff();
   const id = Number((await params).id);
   if (!Number.isInteger(id) || id < 1 || id > 2 ** 31 - 1) notFound();
   const { prisma } = getPlateau();

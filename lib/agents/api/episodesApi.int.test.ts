@@ -20,10 +20,11 @@ afterAll(async () => {
 });
 
 async function open(task: unknown, extra: Record<string, unknown> = {}, token = "tok-a") {
-  const a = await createEpisode(d, token, CreateEpisodeBody.parse({ task, ...extra }));
+  const a = await createEpisode(d, token, CreateEpisodeBody.parse({ task, ...extra }), owner());
   expect(a.status).toBe(201);
   return a.body as Body;
 }
+const owner = () => ({ userId: p.researcherId, role: "researcher" as const });
 const step = async (id: string, action: string, token = "tok-a") => {
   const a = await stepEpisode(d, token, id, action);
   return { status: a.status, ...(a.body as Body) };
@@ -81,6 +82,14 @@ describe("session API", () => {
     expect((await closeEpisode(d, "tok-b", created.episodeId)).status).toBe(403);
     expect((await closeEpisode(d, "tok-a", created.episodeId)).body).toMatchObject({ status: "skipped" });
     expect((await closeEpisode(d, "tok-a", created.episodeId)).body).toMatchObject({ status: "skipped", closed: true });
+    // Also once it has ended, and after a restart (nothing kept in memory): the episode says which token it is.
+    d.episodes.delete(created.episodeId);
+    for (const a of [await getEpisode(d, "tok-b", created.episodeId), await closeEpisode(d, "tok-b", created.episodeId), await stepEpisode(d, "tok-b", created.episodeId, "ls")]) {
+      expect(a).toMatchObject({ status: 403, body: { error: expect.stringMatching(/another API token/) } });
+    }
+    expect((await getEpisode(d, "tok-a", created.episodeId)).status).toBe(200);
+    const row = await p.db.prisma.episode.findUniqueOrThrow({ where: { id: created.episodeId } });
+    expect(row).toMatchObject({ apiTokenId: "tok-a", userId: p.researcherId });
   });
 
   it("submit at the turn limit needs no typing; unknown episodes and tasks are 404", async () => {
@@ -88,11 +97,11 @@ describe("session API", () => {
     expect((await step(created.episodeId, "true")).done).toBe(true);
     expect((await submitEpisode(d, "tok-a", created.episodeId)).status).toBe(409);
     expect((await stepEpisode(d, "tok-a", "nope", "ls")).status).toBe(404);
-    expect((await createEpisode(d, "tok-a", CreateEpisodeBody.parse({ task: "fs1:999" }))).status).toBe(404);
-    expect((await createEpisode(d, "tok-a", CreateEpisodeBody.parse({ task: 1, env: "bash" }))).status).toBe(201);
+    expect((await createEpisode(d, "tok-a", CreateEpisodeBody.parse({ task: "fs1:999" }), owner())).status).toBe(404);
+    expect((await createEpisode(d, "tok-a", CreateEpisodeBody.parse({ task: 1, env: "bash" }), owner())).status).toBe(201);
     const sql = await p.db.prisma.task.findFirstOrThrow({ where: { environment: "sql" } });
-    expect(await createEpisode(d, "tok-a", CreateEpisodeBody.parse({ task: sql.id, env: "sql" }))).toMatchObject({ status: 400, body: { error: expect.stringMatching(/SQL play is not built yet/) } });
-    expect(await createEpisode(d, "tok-a", CreateEpisodeBody.parse({ task: sql.id }))).toMatchObject({ status: 400, body: { error: expect.stringMatching(/is a sql task, not bash/) } });
+    expect(await createEpisode(d, "tok-a", CreateEpisodeBody.parse({ task: sql.id, env: "sql" }), owner())).toMatchObject({ status: 400, body: { error: expect.stringMatching(/SQL play is not built yet/) } });
+    expect(await createEpisode(d, "tok-a", CreateEpisodeBody.parse({ task: sql.id }), owner())).toMatchObject({ status: 400, body: { error: expect.stringMatching(/is a sql task, not bash/) } });
   });
 
   it("validates input", () => {

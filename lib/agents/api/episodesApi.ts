@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../../db";
-import type { SessionManager } from "../../sessions/SessionManager";
+import type { EpisodeOwner, SessionManager } from "../../sessions/SessionManager";
 import { isPlayError } from "../../sessions/PlayError";
 import type { EpisodeResult } from "../../sessions/protocol";
 import { actOnce } from "../actOnce";
@@ -50,15 +50,16 @@ export const StepBody = z
   .strict();
 
 const err = (status: number, error: string): ApiAnswer => ({ status, body: { error } });
+const OTHER_TOKEN = "this episode was opened with another API token";
 
-export async function createEpisode(d: ApiDeps, tokenId: string, body: CreateEpisodeBody): Promise<ApiAnswer> {
+export async function createEpisode(d: ApiDeps, tokenId: string, body: CreateEpisodeBody, owner: EpisodeOwner): Promise<ApiAnswer> {
   const task = await resolveTask(d.prisma, body.env, body.task);
   if (typeof task === "string") return err(/does not exist/.test(task) ? 404 : 400, task);
   let started;
   try {
     started = await d.sessions.start({
       taskId: task.id, playerKind: "agent", playerName: body.playerName ?? null, model: body.model ?? null, strategy: body.strategy ?? null,
-      turnLimit: body.turnLimit, commandTimeoutMs: body.timeoutMs,
+      turnLimit: body.turnLimit, commandTimeoutMs: body.timeoutMs, owner, apiTokenId: tokenId,
     });
   } catch (e) {
     if (isPlayError(e)) return err(e.status, e.message);
@@ -87,8 +88,9 @@ async function owned(d: ApiDeps, tokenId: string, episodeId: string) {
   const session = d.sessions.get(episodeId);
   if (entry && entry.tokenId !== tokenId) return err(403, "this episode was opened with another API token");
   if (entry && session) return { entry, session };
-  const ep = await d.prisma.episode.findUnique({ where: { id: episodeId }, select: { status: true, playerKind: true, runId: true } });
+  const ep = await d.prisma.episode.findUnique({ where: { id: episodeId }, select: { status: true, apiTokenId: true } });
   if (!ep) return err(404, `episode ${episodeId} not found`);
+  if (ep.apiTokenId && ep.apiTokenId !== tokenId) return err(403, OTHER_TOKEN);
   if (!entry && ep.status === "active") return err(403, "this episode is not driven through the API (a person's, or a batch run's)");
   return err(409, `the episode is ${ep.status}`);
 }
@@ -134,27 +136,29 @@ export async function submitEpisode(d: ApiDeps, tokenId: string, episodeId: stri
 
 export async function closeEpisode(d: ApiDeps, tokenId: string, episodeId: string): Promise<ApiAnswer> {
   const entry = d.episodes.get(episodeId);
-  if (entry && entry.tokenId !== tokenId) return err(403, "this episode was opened with another API token");
+  if (entry && entry.tokenId !== tokenId) return err(403, OTHER_TOKEN);
   const session = entry ? d.sessions.get(episodeId) : undefined;
   if (session && !session.finalResult) {
     const result = await session.skip();
     d.episodes.delete(episodeId);
     return { status: 200, body: { episodeId, status: result.status, closed: true } };
   }
-  d.episodes.delete(episodeId);
-  const ep = await d.prisma.episode.findUnique({ where: { id: episodeId }, select: { status: true } });
+  const ep = await d.prisma.episode.findUnique({ where: { id: episodeId }, select: { status: true, apiTokenId: true } });
   if (!ep) return err(404, `episode ${episodeId} not found`);
+  if (ep.apiTokenId !== tokenId) return err(403, ep.apiTokenId ? OTHER_TOKEN : "this episode is not driven through the API");
+  d.episodes.delete(episodeId);
   return { status: 200, body: { episodeId, status: ep.status, closed: true } };
 }
 
 export async function getEpisode(d: ApiDeps, tokenId: string, episodeId: string): Promise<ApiAnswer> {
   const entry = d.episodes.get(episodeId);
-  if (entry && entry.tokenId !== tokenId) return err(403, "this episode was opened with another API token");
+  if (entry && entry.tokenId !== tokenId) return err(403, OTHER_TOKEN);
   const ep = await d.prisma.episode.findUnique({
     where: { id: episodeId },
-    select: { id: true, status: true, turns: true, turnLimit: true, error: true, taskId: true, playerKind: true, scores: { select: { mode: true, reward: true, success: true } } },
+    select: { id: true, apiTokenId: true, status: true, turns: true, turnLimit: true, error: true, taskId: true, playerKind: true, scores: { select: { mode: true, reward: true, success: true } } },
   });
   if (!ep) return err(404, `episode ${episodeId} not found`);
+  if (ep.apiTokenId && ep.apiTokenId !== tokenId) return err(403, OTHER_TOKEN);
   const live = d.sessions.get(episodeId);
   const rewards = Object.fromEntries(ep.scores.map((s) => [s.mode, s.reward]));
   return {

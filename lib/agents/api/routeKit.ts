@@ -1,7 +1,9 @@
 import type { ZodType } from "zod";
 import { getPlateau } from "../../runtime/context";
 import { badRequest } from "../../runtime/http";
-import { requireApiToken } from "../../auth/requireApiToken";
+import { identityFromHeaders } from "../../auth/requestIdentity";
+import { isStaff } from "../../auth/roles";
+import type { Identity } from "../../auth/identity";
 import type { SessionManager } from "../../sessions/SessionManager";
 import { ApiEpisodes } from "./ApiEpisodes";
 import type { ApiAnswer, ApiDeps } from "./episodesApi";
@@ -33,14 +35,20 @@ export async function readBody<T>(req: Request, schema: ZodType<T>): Promise<T |
   return parsed.success ? parsed.data : badRequest(parsed.error);
 }
 
-/** Authenticate, then run `fn`; any answer becomes JSON, any unexpected fault a 500 with its message. */
-export async function withToken(req: Request, fn: (tokenId: string, deps: ApiDeps) => Promise<ApiAnswer | Response>): Promise<Response> {
-  const who = await requireApiToken(req);
-  if (who instanceof Response) return who;
+/** A program's API token (the gate has checked it), then `fn`; any answer becomes JSON, any unexpected fault a 500 with its message. */
+export async function withToken(req: Request, fn: (tokenId: string, deps: ApiDeps, who: Identity) => Promise<ApiAnswer | Response>): Promise<Response> {
+  const who = identityFromHeaders(req.headers);
+  if (!who?.tokenId) {
+    return Response.json(
+      { error: "missing API token: send `Authorization: Bearer <token>`; create one on the Agents page or with `plateau token create NAME`" },
+      { status: 401, headers: { "www-authenticate": 'Bearer realm="plateau"' } },
+    );
+  }
+  if (!isStaff(who.role)) return Response.json({ error: `a ${who.role}'s token may not use the session API` }, { status: 403 });
   const deps = apiDeps();
   if (deps instanceof Response) return deps;
   try {
-    const a = await fn(who.tokenId, deps);
+    const a = await fn(who.tokenId, deps, who);
     return a instanceof Response ? a : Response.json(a.body, { status: a.status });
   } catch (err) {
     console.error("plateau: session API:", err);

@@ -1,12 +1,15 @@
 import type { Server as SocketServer, Socket } from "socket.io";
 import type { AgentRunner } from "./AgentRunner";
 import { ALL_RUNS_ROOM, RunEvents, WatchMessage, runRoom } from "./protocol";
+import { socketIdentity } from "../../auth/socketAuth";
+import { isStaff } from "../../auth/roles";
 
 // socket.io wiring for run progress: validate the watch message, join the room, send a snapshot.
 
 export function registerRunHandlers(io: SocketServer, runner: AgentRunner): void {
   io.on("connection", (socket: Socket) => {
     socket.on(RunEvents.watch, async (raw: unknown) => {
+      if (!isStaff(socketIdentity(socket).role)) return socket.emit(RunEvents.error, "agent runs are for researchers");
       const msg = WatchMessage.safeParse(raw ?? {});
       if (!msg.success) return socket.emit(RunEvents.error, `bad watch message: ${msg.error.issues[0]?.message}`);
       if (!msg.data.runId) return socket.join(ALL_RUNS_ROOM);

@@ -33,8 +33,9 @@ export function episodeRowOf(e: RunEpisodeRow): EpisodeRow {
   };
 }
 
-export async function agentRunsPageData(prisma: Db) {
-  const [runs, tokens] = await Promise.all([listAgentRuns(prisma), listApiTokens(prisma)]);
+/** The Agents page: every run, and the tokens of `tokensOf` (null: every account's, for an admin). */
+export async function agentRunsPageData(prisma: Db, tokensOf: string | null) {
+  const [runs, tokens] = await Promise.all([listAgentRuns(prisma), listApiTokens(prisma, tokensOf)]);
   return {
     runs: runs.map(
       (r): RunRow => ({

@@ -1,7 +1,8 @@
+import { staffOnly } from "@/lib/auth/access";
 import { runResponse } from "@/lib/agents/runs/runsRoutes";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(_req: Request, { params }: { params: Promise<{ id: string }> }) {
+export const GET = staffOnly(async (_req, { params }: { params: Promise<{ id: string }> }) => {
   return runResponse((await params).id);
-}
+});

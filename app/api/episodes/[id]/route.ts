@@ -1,12 +1,15 @@
 import { getPlateau } from "@/lib/runtime/context";
+import { canSeeGold, episodeRoute } from "@/lib/auth/access";
+import { episodeOwner } from "@/lib/episodes/episodeOwner";
 import { notFound } from "@/lib/runtime/http";
-import { getEpisodeForReplay } from "@/lib/episodes/getEpisodeForReplay";
+import { getEpisodeForReplay, withoutBreakdowns } from "@/lib/episodes/getEpisodeForReplay";
 
 export const dynamic = "force-dynamic";
 
-/** The episode's header as the replay page shows it: task (no gold), player, status, scores in every mode. */
-export async function GET(_req: Request, { params }: { params: Promise<{ id: string }> }) {
+/** The episode's header as the replay page shows it: task (no gold), player, status, scores in every mode (for a participant, without their breakdowns: they hold the gold's state). */
+export const GET = episodeRoute(async (_req, { params }, who) => {
   const { id } = await params;
   const episode = await getEpisodeForReplay(getPlateau().prisma, id);
-  return episode ? Response.json(episode, { headers: { "cache-control": "no-store" } }) : notFound(`episode ${id}`);
-}
+  if (!episode) return notFound(`episode ${id}`);
+  return Response.json(canSeeGold(who) ? episode : withoutBreakdowns(episode), { headers: { "cache-control": "no-store" } });
+}, (id) => episodeOwner(getPlateau().prisma, id));

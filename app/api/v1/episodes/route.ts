@@ -5,8 +5,8 @@ export const dynamic = "force-dynamic";
 
 /** Reset: start an episode of a task; the first observation is the task's query. */
 export async function POST(req: Request) {
-  return withToken(req, async (tokenId, deps) => {
+  return withToken(req, async (tokenId, deps, who) => {
     const body = await readBody(req, CreateEpisodeBody);
-    return body instanceof Response ? body : createEpisode(deps, tokenId, body);
+    return body instanceof Response ? body : createEpisode(deps, tokenId, body, { userId: who.userId, role: who.role });
   });
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { getPlateau } from "@/lib/runtime/context";
+import { episodeRoute } from "@/lib/auth/access";
+import { episodeOwner } from "@/lib/episodes/episodeOwner";
 import { badRequest, notFound } from "@/lib/runtime/http";
 import { loadReplayEventsAfter, loadReplayRecording } from "@/lib/replay/server/loadReplayRecording";
 
@@ -11,7 +13,7 @@ const Query = z.object({ after: z.coerce.number().int().min(-1).optional() });
  * The replay's recording (lib/replay/wireFormat.ts: a JSON header line, then the events' data), or
  * with ?after=SEQ the newer events of every code with their seqs, as JSON {events} (a live page catching up).
  */
-export async function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
+export const GET = episodeRoute(async (req, { params }) => {
   const { id } = await params;
   const q = Query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
   if (!q.success) return badRequest(q.error);
@@ -24,4 +26,4 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
   if (body === null) return notFound(`episode ${id}`);
   // no-transform: the bytes are cached as they are; compressing 10 MB again on every request would cost more than sending it.
   return new Response(body as BodyInit, { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store, no-transform" } });
-}
+}, (id) => episodeOwner(getPlateau().prisma, id));

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { getPlateau } from "@/lib/runtime/context";
+import { episodeRoute } from "@/lib/auth/access";
+import { episodeOwner } from "@/lib/episodes/episodeOwner";
 import { badRequest, notFound } from "@/lib/runtime/http";
 import { listReplaySteps } from "@/lib/episodes/listReplaySteps";
 
@@ -12,7 +14,7 @@ const Query = z.object({
 });
 
 /** The episode's steps for its replay (every field but the raw ANSI output); ?from=N for steps N and later. */
-export async function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
+export const GET = episodeRoute(async (req, { params }) => {
   const { id } = await params;
   const q = Query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
   if (!q.success) return badRequest(q.error);
@@ -23,4 +25,4 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
   ]);
   if (!exists) return notFound(`episode ${id}`);
   return Response.json({ steps }, { headers: { "cache-control": "no-store" } });
-}
+}, (id) => episodeOwner(getPlateau().prisma, id));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getPlateau } from "@/lib/runtime/context";
+import { staffOnly } from "@/lib/auth/access";
 import { badRequest, notFound } from "@/lib/runtime/http";
 import { LiveStep } from "@/lib/replay/liveProtocol";
 import { testHooksEnabled, testLiveFeed } from "@/lib/replay/server/testLiveFeed";
@@ -17,7 +18,7 @@ const Body = z.object({
  * events (numbered after the last one) and the step, ends the episode if asked, and pushes all of
  * it to spectators exactly as a live session would. 404 everywhere else.
  */
-export async function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
+export const POST = staffOnly(async (req, { params }: { params: Promise<{ id: string }> }) => {
   if (!testHooksEnabled()) return notFound("page");
   const { id } = await params;
   const body = Body.safeParse(await req.json().catch(() => null));
@@ -40,4 +41,4 @@ export async function POST(req: Request, { params }: { params: Promise<{ id: str
   if (step) feed.publish(id, { type: "step", step });
   if (body.data.ended) feed.publish(id, { type: "ended", status: body.data.ended });
   return Response.json({ stored: events.length, firstSeq: first, spectators: feed.watching(id) });
-}
+});

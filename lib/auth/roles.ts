@@ -1,0 +1,54 @@
+// Who may open which path, decided before a request reaches a page or a route (lib/auth/gate.ts).
+// One table for the whole app: a new page or route is closed to anonymous visitors and to
+// participants until it is listed here. Finer checks (an episode's owner, the gold) are the
+// routes' own, through lib/auth/access.ts.
+
+export const ROLES = ["admin", "researcher", "participant"] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+/** Paths anyone may open: signing in, health, static assets. */
+const PUBLIC: RegExp[] = [
+  /^\/sign-in$/,
+  /^\/api\/auth\//,
+  /^\/api\/health$/,
+  /^\/api\/v1\/openapi\.json$/,
+  /^\/_next\/static\//,
+  /^\/icon\.svg$/,
+  /^\/favicon\.ico$/,
+];
+
+/**
+ * What a participant may open: their home, playing, their own episodes (the routes check the
+ * owner), signing out. Everything else — tasks with gold, runs, agents, tokens, uploads, stats,
+ * other people's episodes — is a researcher's.
+ */
+const PARTICIPANT: RegExp[] = [
+  /^\/$/,
+  /^\/play\/\d+(\/start)?$/,
+  /^\/episodes\/[A-Za-z0-9_-]+$/,
+  /^\/api\/episodes\/[A-Za-z0-9_-]+(\/(cast|events|steps))?$/,
+  /^\/sign-out$/,
+];
+
+/** Only admins: accounts. */
+const ADMIN: RegExp[] = [/^\/admin(\/|$)/, /^\/api\/users(\/|$)/];
+
+export function isPublicPath(path: string): boolean {
+  return PUBLIC.some((p) => p.test(path));
+}
+
+/** Whether a signed-in user of this role may open the path at all. */
+export function roleMayOpen(role: Role, path: string): boolean {
+  if (ADMIN.some((p) => p.test(path))) return role === "admin";
+  if (role === "participant") return PARTICIPANT.some((p) => p.test(path));
+  return true;
+}
+
+/** Researchers and admins see gold, runs and every episode; participants only what a study gives them. */
+export function isStaff(role: Role): boolean {
+  return role === "admin" || role === "researcher";
+}

@@ -1,0 +1,25 @@
+import type { Server as SocketServer, Socket } from "socket.io";
+import type { Identity, IdentityResolver } from "./identity";
+import { toHeaders } from "./gate";
+
+// socket.io's door: a connection without a signed-in session (or an API token) is refused before
+// any handler runs; handlers read who it is with socketIdentity(socket).
+
+export function authenticateSockets(io: SocketServer, identities: IdentityResolver): void {
+  io.use((socket, next) => {
+    identities.resolve(toHeaders(socket.request)).then(
+      (who) => {
+        if (!who) return next(new Error("sign in first"));
+        socket.data.who = who;
+        next();
+      },
+      () => next(new Error("sign in first")),
+    );
+  });
+}
+
+export function socketIdentity(socket: Socket): Identity {
+  const who = socket.data.who as Identity | undefined;
+  if (!who) throw new Error("socket without an identity: authenticateSockets was not installed");
+  return who;
+}

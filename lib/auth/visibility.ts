@@ -1,0 +1,18 @@
+import type { EpisodeResult } from "../sessions/protocol";
+import type { Identity } from "./identity";
+import { isStaff } from "./roles";
+
+// What a participant may see of an episode: only their own, and never the gold or anything
+// computed from it. Pure: used by routes, pages and socket handlers alike.
+
+export const canSeeGold = (who: Identity): boolean => isStaff(who.role);
+
+/** Staff see every episode; anyone else only the ones they played. */
+export function canSeeEpisode(who: Identity, episode: { userId: string | null }): boolean {
+  return isStaff(who.role) || (episode.userId !== null && episode.userId === who.userId);
+}
+
+/** A result as a participant may see it: rewards, no gold, no breakdown (it holds the gold's state and output). */
+export function resultWithoutGold(r: EpisodeResult): EpisodeResult {
+  return { ...r, gold: null, goldOutput: null, scores: r.scores.map((s) => ({ ...s, breakdown: {} })) };
+}

@@ -1,0 +1,29 @@
+import { requireIdentity } from "../auth/access";
+import { getPlateau, getService } from "../runtime/context";
+import type { SessionManager } from "./SessionManager";
+import { playerCookie, startPlay } from "./openPlay";
+
+// The Play form's POST: start an episode owned by the signed-in person and send the browser to it.
+// The player's token goes in a cookie only that browser has (HttpOnly, this task's Play path).
+
+export async function startPlayResponse(req: Request, taskIdParam: string): Promise<Response> {
+  const who = requireIdentity(req);
+  if (who instanceof Response) return who;
+  const taskId = Number(taskIdParam);
+  const back = (query: string) => new Response(null, { status: 303, headers: { location: `/play/${taskIdParam}?${query}` } });
+  if (!Number.isInteger(taskId) || taskId < 1 || taskId >= 2 ** 31) return Response.json({ error: "task id must be a positive integer" }, { status: 400 });
+  if (!getPlateau().sandbox.driver) return back(`error=${encodeURIComponent(`no sandbox: ${getPlateau().sandbox.reason}`)}`);
+  const started = await startPlay(getService<SessionManager>("sessions"), { taskId, owner: { userId: who.userId, role: who.role }, playerName: who.name });
+  if ("error" in started) {
+    if (started.status === 404) return Response.json({ error: started.error }, { status: 404 });
+    return back(`error=${encodeURIComponent(started.error)}`);
+  }
+  const secure = getPlateau().origins.publicUrl.startsWith("https:") ? "; Secure" : "";
+  return new Response(null, {
+    status: 303,
+    headers: {
+      location: `/play/${taskId}?episode=${started.episodeId}`,
+      "set-cookie": `${playerCookie(started.episodeId)}=${started.playerToken}; Path=/play/${taskId}; HttpOnly; SameSite=Strict${secure}`,
+    },
+  });
+}
