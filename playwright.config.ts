@@ -1,8 +1,9 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_PORT, stateFile } from "./e2e/accounts";
 
 // Browser tests run in Debian's Chromium (never a downloaded one) against a real Plateau server
 // with its own embedded PostgreSQL under .data/e2e, started here and stopped when the run ends.
-const port = Number(process.env.E2E_PORT ?? 3100);
+const port = E2E_PORT;
 
 export default defineConfig({
   testDir: "e2e",
@@ -20,10 +21,12 @@ export default defineConfig({
     },
     trace: "off",
   },
-  // Tests of an empty server first, then the rest (which fill it).
+  // The accounts first (auth.setup.ts), then tests of an empty server, then the rest (which fill
+  // it); each starts signed in as a researcher unless it says otherwise.
   projects: [
-    { name: "fresh server", testMatch: /fresh-server\.spec\.ts/ },
-    { name: "e2e", testIgnore: /fresh-server\.spec\.ts/, dependencies: ["fresh server"] },
+    { name: "accounts", testMatch: /auth\.setup\.ts/ },
+    { name: "fresh server", testMatch: /fresh-server\.spec\.ts/, dependencies: ["accounts"], use: { storageState: stateFile("researcher") } },
+    { name: "e2e", testIgnore: /fresh-server\.spec\.ts|auth\.setup\.ts/, dependencies: ["fresh server"], use: { storageState: stateFile("researcher") } },
   ],
   webServer: {
     command: `bash scripts/e2e-server.sh ${port}`,

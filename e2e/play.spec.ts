@@ -6,9 +6,16 @@ async function openTask(page: Page, dataset: string, index: number) {
   const res = await page.request.get(`/api/tasks?dataset=${dataset}&pageSize=200`);
   const { tasks } = await res.json();
   const task = tasks.find((t: { index: number }) => t.index === index);
-  await page.goto(`/play/${task.id}`);
+  await startEpisode(page, task.id);
   await waitForScreen(page, /\$ $/m);
   return task;
+}
+
+/** Play's Start (a POST), then the episode's page. */
+async function startEpisode(page: Page, taskId: number) {
+  await page.goto(`/play/${taskId}`);
+  await page.getByTestId("start-episode").click();
+  await page.waitForURL(/\/play\/\d+\?episode=/);
 }
 
 /** The visible screen of the page's terminal, as text. */
@@ -84,6 +91,9 @@ test("the prompt is in the page's first paint, and keys typed before the termina
     await route.continue();
   });
   await page.goto(`/play/${task.id}`, { waitUntil: "commit" });
+  // A form: it posts without the page's scripts.
+  await page.getByTestId("start-episode").click({ noWaitAfter: true });
+  await page.waitForURL(/episode=/, { waitUntil: "commit" });
   const preview = page.getByTestId("screen-preview");
   await expect(preview).toContainText(/player@plateau:\S*\$/);
   expect(page.url()).toContain("episode="); // a reload from here keeps the episode
@@ -97,20 +107,22 @@ test("the prompt is in the page's first paint, and keys typed before the termina
   await expect(preview).toHaveCount(0); // the live terminal took over
 });
 
-test("browsing the task list starts no episode; its Play link starts one, playable after a client-side navigation", async ({ page }) => {
+test("browsing the task list or opening Play starts no episode; its Play button starts exactly one", async ({ page }) => {
   const res = await page.request.get(`/api/tasks?dataset=nl2bash_fs_2&pageSize=1`);
   const task = (await res.json()).tasks[0];
   const humanEpisodes = async () => (await (await page.request.get(`/api/episodes?taskId=${task.id}&player=human&pageSize=1`)).json()).total as number;
   const before = await humanEpisodes();
   await page.goto(`/tasks?dataset=nl2bash_fs_2`);
-  const play = page.getByRole("row").filter({ hasText: task.query }).getByRole("link", { name: "Play" });
+  const play = page.getByRole("row").filter({ hasText: task.query }).getByRole("button", { name: "Play" });
   await play.hover();
   await page.waitForTimeout(1000); // time for any prefetch to happen
+  expect(await humanEpisodes()).toBe(before);
+  expect((await page.request.get(`/play/${task.id}`)).status()).toBe(200); // a GET of Play only shows Start
   expect(await humanEpisodes()).toBe(before);
   await play.click();
   await page.waitForURL(/\/play\/\d+\?episode=/);
   await waitForScreen(page, /\$ $/m);
-  await typeLine(page, "echo via-client-navigation");
-  await waitForScreen(page, /^via-client-navigation$/m);
+  await typeLine(page, "echo via-the-task-list");
+  await waitForScreen(page, /^via-the-task-list$/m);
   expect(await humanEpisodes()).toBe(before + 1);
 });

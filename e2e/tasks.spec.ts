@@ -21,7 +21,8 @@ test("a task's page lists its episodes; two picked open side by side", async ({ 
   await expect(page.getByTestId("gold")).toHaveCount(0);
   await page.getByRole("button", { name: "show gold" }).click();
   await expect(page.getByTestId("gold")).not.toBeEmpty();
-  await expect(page.getByTestId("play-task")).toHaveAttribute("href", `/play/${task.id}`);
+  await expect(page.getByTestId("play-task")).toBeVisible();
+  await expect(page.locator(`form[method="post"][action="/play/${task.id}/start"]`)).toHaveCount(1); // starting is a POST
 
   const rows = page.getByTestId("task-episode");
   const side = page.getByRole("button", { name: "Side by side" });

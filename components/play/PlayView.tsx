@@ -6,6 +6,7 @@ import type { PublicTask } from "@/lib/tasks/catalog";
 import type { SandboxInfo } from "@/lib/runtime/context";
 import { useLiveTerminal } from "./useLiveTerminal";
 import { ResultPanel } from "./ResultPanel";
+import { StartPlayButton } from "./StartPlayButton";
 import { ElapsedClock } from "./ElapsedClock";
 import { ScreenPreview } from "./ScreenPreview";
 import { playerTokenKey } from "./earlyPlay";
@@ -60,10 +61,7 @@ export function PlayView({ task, sandbox, opening }: { task: PublicTask; sandbox
           {episode && !episode.token && !ended && <p className="warn">You are watching this episode; only its player can type.</p>}
           {(opening?.error || live.error) && <div className="error-box" data-testid="play-error">{opening?.error ?? live.error}</div>}
           {!opening?.episodeId && sandbox.driver && (
-            // Starting takes a sandbox, so it is a POST (a link or an image elsewhere cannot do it).
-            <form method="post" action={`/play/${task.id}/start`}>
-              <button className="primary" type="submit" autoFocus data-testid="start-episode">{opening?.error ? "Try again" : "Start"}</button>
-            </form>
+            <StartPlayButton taskId={task.id} label={opening?.error ? "Try again" : "Start"} primary testId="start-episode" />
           )}
           {!sandbox.driver && <div className="error-box" data-testid="play-error">This task cannot be played here: {sandbox.reason}</div>}
           {live.result && <ResultPanel result={live.result} episodeId={episode!.id} />}

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Pager } from "../layout/Pager";
 import type { PublicTask, TaskFilter } from "@/lib/tasks";
 import { GoldReveal } from "./GoldReveal";
+import { StartPlayButton } from "@/components/play/StartPlayButton";
 import { ENVIRONMENTS } from "@/lib/environments/types";
 
 interface Props {
@@ -43,7 +44,7 @@ export function TaskList({ filter, result, datasets, invalid }: Props) {
               <td className="muted">{t.dataset}{t.db ? ` · ${t.db}` : ""}</td>
               <td style={{ maxWidth: 620 }}><Link href={`/tasks/${t.id}`}>{t.query}</Link></td>
               <td><GoldReveal taskId={t.id} /></td>
-              <td>{t.environment === "bash" && <Link href={`/play/${t.id}`} prefetch={false}>Play</Link>}</td>
+              <td>{t.environment === "bash" && <StartPlayButton taskId={t.id} />}</td>
             </tr>
           ))}
         </tbody>

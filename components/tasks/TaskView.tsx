@@ -3,6 +3,7 @@ import type { PublicTask } from "@/lib/tasks";
 import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
 import type { Environment } from "@/lib/environments/types";
 import { GoldReveal } from "./GoldReveal";
+import { StartPlayButton } from "@/components/play/StartPlayButton";
 import { TaskEpisodes } from "./TaskEpisodes";
 
 interface Props {
@@ -23,7 +24,7 @@ export function TaskView({ task, episodes, playable }: Props) {
       </div>
       <h1 data-testid="task-query" style={{ marginTop: 6 }}>{task.query}</h1>
       <div className="toolbar">
-        {playable.ok ? <Link href={`/play/${task.id}`} prefetch={false} className="button primary" data-testid="play-task">Play this task</Link> : <span className="muted">{playable.reason}</span>}
+        {playable.ok ? <StartPlayButton taskId={task.id} label="Play this task" primary testId="play-task" /> : <span className="muted">{playable.reason}</span>}
         <span className="muted">Gold:</span> <GoldReveal taskId={task.id} />
       </div>
       <h2>Episodes of this task</h2>

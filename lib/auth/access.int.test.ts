@@ -24,7 +24,7 @@ const fs1 = async (index: number) => (await p.db.prisma.task.findUniqueOrThrow({
 
 describe("live sockets and accounts", () => {
   it("refuses a socket without a signed-in session, and one with a forged cookie", async () => {
-    for (const headers of [{}, { cookie: "plateau.session_token=forged.value" }]) {
+    for (const headers of [{}, { cookie: "plateau.session_token=forged.value" }] as Record<string, string>[]) {
       const s = io(p.url, { transports: ["websocket"], forceNew: true, reconnection: false, extraHeaders: headers });
       const err = await new Promise<Error>((resolve) => s.on("connect_error", resolve));
       expect(err.message).toBe("sign in first");

@@ -15,8 +15,9 @@ export async function startPlayResponse(req: Request, taskIdParam: string): Prom
   if (!getPlateau().sandbox.driver) return back(`error=${encodeURIComponent(`no sandbox: ${getPlateau().sandbox.reason}`)}`);
   const started = await startPlay(getService<SessionManager>("sessions"), { taskId, owner: { userId: who.userId, role: who.role }, playerName: who.name });
   if ("error" in started) {
-    if (started.status === 404) return Response.json({ error: started.error }, { status: 404 });
-    return back(`error=${encodeURIComponent(started.error)}`);
+    // A person's form gets the Play page saying why; a program gets the status (429 at a limit, 503 without a sandbox).
+    const fromForm = (req.headers.get("accept") ?? "").includes("text/html");
+    return fromForm && started.status !== 404 ? back(`error=${encodeURIComponent(started.error)}`) : Response.json({ error: started.error }, { status: started.status });
   }
   const secure = getPlateau().origins.publicUrl.startsWith("https:") ? "; Secure" : "";
   return new Response(null, {

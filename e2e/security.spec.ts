@@ -1,0 +1,162 @@
+import { createServer, type Server } from "node:http";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { test, expect, request as newRequest, type APIRequestContext } from "@playwright/test";
+import { E2E_PORT, stateFile } from "./accounts";
+
+// A closed door, tried as an attacker and as a participant would: pages of another origin, every
+// route asked anonymously, and a participant reaching for the gold and other people's things.
+
+const BASE = `http://127.0.0.1:${E2E_PORT}`;
+
+async function count(api: APIRequestContext, url: string, key: string): Promise<number> {
+  const body = await (await api.get(url)).json();
+  return Array.isArray(body[key]) ? body[key].length : body[key];
+}
+
+test.describe("a page of another origin", () => {
+  let attacker: Server;
+  let attackerUrl = "";
+  test.beforeAll(async () => {
+    // Same site (127.0.0.1), another port: SameSite cookies alone would not stop it; the Origin check must.
+    attacker = createServer((req, res) => {
+      res.setHeader("content-type", "text/html");
+      res.end(`<!doctype html><body>
+        <form id="f" method="post" action="${BASE}/api/tokens" enctype="text/plain" target="sink"><input name='{"name":"evil","x":"' value='"}'></form>
+        <form id="g" method="post" action="${BASE}/play/1/start" target="sink"></form>
+        <iframe name="sink"></iframe>
+        <img src="${BASE}/play/1">
+        <script>
+          window.results = {};
+          document.getElementById("f").submit();
+          document.getElementById("g").submit();
+          fetch("${BASE}/api/tokens", { method: "POST", mode: "no-cors", credentials: "include", headers: { "content-type": "text/plain" }, body: '{"name":"evil-fetch"}' })
+            .then(() => (results.fetch = "sent"), () => (results.fetch = "failed"));
+          const ws = new WebSocket("ws://127.0.0.1:${E2E_PORT}/socket.io/?EIO=4&transport=websocket");
+          ws.onopen = () => (results.ws = "open");
+          ws.onerror = () => (results.ws = "refused");
+          const xhr = new XMLHttpRequest();
+          xhr.open("GET", "${BASE}/socket.io/?EIO=4&transport=polling");
+          xhr.withCredentials = true;
+          xhr.onload = () => (results.polling = xhr.status);
+          xhr.onerror = () => (results.polling = "refused");
+          xhr.send();
+        </script>`);
+    });
+    await new Promise<void>((r) => attacker.listen(0, "127.0.0.1", r));
+    attackerUrl = `http://127.0.0.1:${(attacker.address() as { port: number }).port}/`;
+  });
+  test.afterAll(() => new Promise<void>((r) => attacker.close(() => r())));
+
+  test("a signed-in researcher visiting it: forms, fetch, an image and a socket are all refused, nothing is created", async ({ page }) => {
+    const api = page.request;
+    const tokensBefore = await count(api, "/api/tokens", "tokens");
+    const episodesBefore = await count(api, "/api/episodes?pageSize=1", "total");
+    const refusals: number[] = [];
+    page.on("response", (r) => {
+      if (r.url().startsWith(BASE) && r.request().method() === "POST") refusals.push(r.status());
+    });
+    await page.goto(attackerUrl);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { results: Record<string, unknown> }).results), { timeout: 10_000 }).toMatchObject({ ws: "refused", fetch: "sent" });
+    await expect.poll(() => refusals.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    expect(refusals.every((s) => s === 403)).toBe(true);
+    await page.waitForTimeout(500);
+    expect(await count(api, "/api/tokens", "tokens")).toBe(tokensBefore);
+    expect(await count(api, "/api/episodes?pageSize=1", "total")).toBe(episodesBefore);
+    expect(await page.evaluate(() => (window as unknown as { results: Record<string, unknown> }).results.polling)).not.toBe(200);
+  });
+});
+
+/** Every page and route under app/, with made-up parameters, and the methods each route exports. */
+function appRoutes(): { url: string; methods: string[] }[] {
+  const out: { url: string; methods: string[] }[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name === "page.tsx" || name === "route.ts") {
+        const rel = path.relative("app", dir).split(path.sep).filter(Boolean);
+        const url = "/" + rel.map((s) => (s === "[taskId]" ? "1" : s.startsWith("[") ? "x1" : s)).join("/");
+        const src = readFileSync(full, "utf8");
+        const methods = name === "page.tsx" ? ["GET"] : ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => new RegExp(`export (async )?(function|const) ${m}\\b`).test(src));
+        out.push({ url, methods });
+      }
+    }
+  };
+  walk("app");
+  return out;
+}
+
+/** Open to anyone, on purpose. */
+const PUBLIC = new Set(["/sign-in", "/api/health", "/api/v1/openapi.json"]);
+
+test("every route and page asks an anonymous visitor to sign in (401 on the API), except the public ones", async () => {
+  const anonymous = await newRequest.newContext({ baseURL: BASE });
+  const routes = appRoutes();
+  expect(routes.length).toBeGreaterThan(30);
+  for (const { url, methods } of routes) {
+    for (const method of methods) {
+      const res = await anonymous.fetch(url, { method, maxRedirects: 0, data: method === "GET" ? undefined : {} });
+      const what = `${method} ${url} → ${res.status()}`;
+      if (PUBLIC.has(url)) {
+        expect(res.status(), what).toBeLessThan(400);
+      } else if (url.startsWith("/api/")) {
+        expect(res.status(), what).toBe(401);
+      } else {
+        expect([303, 401], what).toContain(res.status());
+        if (res.status() === 303) expect(res.headers().location, what).toMatch(/^\/sign-in\?next=/);
+      }
+    }
+  }
+  await anonymous.dispose();
+});
+
+test.describe("a participant", () => {
+  test.use({ storageState: stateFile("participant") });
+
+  test("reads no gold, no runs, no tokens, no one else's episode: 403 every time", async ({ page }) => {
+    const researcher = await newRequest.newContext({ baseURL: BASE, storageState: stateFile("researcher") });
+    const task = (await (await researcher.get("/api/tasks?dataset=nl2bash_fs_1&pageSize=1")).json()).tasks[0];
+    const someone = (await (await researcher.get("/api/episodes?pageSize=1")).json()).episodes[0];
+    const api = page.request;
+    const refused = [
+      `/api/tasks/${task.id}/gold`, "/api/tasks", `/tasks/${task.id}`, "/tasks", "/api/runs", "/runs", "/api/agent-runs", "/agent-runs", "/api/tokens",
+      "/api/stats", "/compare", "/episodes", "/api/episodes",
+    ];
+    if (someone) refused.push(`/episodes/${someone.id}`, `/api/episodes/${someone.id}`, `/api/episodes/${someone.id}/cast`, `/api/episodes/${someone.id}/events`, `/api/episodes/${someone.id}/steps`);
+    for (const url of refused) expect((await api.get(url, { maxRedirects: 0 })).status(), url).toBe(403);
+    expect((await api.post("/api/tokens", { data: { name: "mine" } })).status()).toBe(403);
+    expect((await api.post("/api/imports", { data: { files: [] } })).status()).toBe(403);
+    await researcher.dispose();
+  });
+
+  test("plays a task: the result shows the reward but not the gold; the replay has no gold; one episode at a time (429)", async ({ page }) => {
+    const researcher = await newRequest.newContext({ baseURL: BASE, storageState: stateFile("researcher") });
+    const task = (await (await researcher.get("/api/tasks?dataset=nl2bash_fs_1&pageSize=1")).json()).tasks[0];
+    const gold = (await (await researcher.get(`/api/tasks/${task.id}/gold`)).json()).gold as string;
+    await researcher.dispose();
+    await page.goto(`/play/${task.id}`);
+    await page.getByTestId("start-episode").click();
+    await page.waitForURL(/episode=/);
+    const episodeId = new URL(page.url()).searchParams.get("episode")!;
+    await expect.poll(() => page.evaluate(() => !!window.__plateauTerm), { timeout: 20_000 }).toBe(true);
+    // A second episode while this one runs: refused with the reason.
+    const again = await page.request.post(`/play/${task.id}/start`, { headers: { accept: "application/json" } });
+    expect(again.status()).toBe(429);
+    expect((await again.json()).error).toMatch(/in progress already/);
+    await page.getByTestId("terminal").click();
+    await page.keyboard.type(gold);
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("turns")).toHaveText("1", { timeout: 20_000 });
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByTestId("reward")).toHaveText("1.00", { timeout: 30_000 });
+    await expect(page.getByTestId("result-gold")).toHaveCount(0);
+    const replay = await (await page.request.get(`/api/episodes/${episodeId}`)).json();
+    expect(replay.scores.every((s: { breakdown: object }) => Object.keys(s.breakdown).length === 0)).toBe(true);
+    await page.goto(`/episodes/${episodeId}`);
+    await expect(page.getByTestId("task-query")).toBeVisible();
+    await expect(page.getByRole("button", { name: "show gold" })).toHaveCount(0);
+    await page.goto("/");
+    await expect(page.getByTestId("my-episodes")).toContainText(task.query.slice(0, 40));
+  });
+});
