@@ -8,6 +8,7 @@ import { openDatabase } from "./lib/db";
 import { loadTasks } from "./lib/tasks";
 import { setPlateau } from "./lib/runtime/context";
 import { startServices } from "./lib/runtime/services";
+import { bodyLimitsFromEnv, limitBodies } from "./lib/runtime/bodyLimit";
 
 const dev = process.env.NODE_ENV !== "production";
 const port = Number(process.env.PORT ?? 3000);
@@ -20,6 +21,12 @@ function fail(message: string): never {
 
 async function main() {
   const t0 = Date.now();
+  let bodyLimits;
+  try {
+    bodyLimits = bodyLimitsFromEnv();
+  } catch (err) {
+    fail((err as Error).message);
+  }
   const db = await openDatabase().catch((err: Error) => fail(err.message));
   const tasks = await loadTasks(db.prisma, path.resolve("data/intercode")).catch((err: Error) => fail(`loading tasks: ${err.message}`));
   const services = new Map<string, unknown>();
@@ -31,10 +38,8 @@ async function main() {
   const app = next({ dev, httpServer, hostname: host, port, turbopack: dev });
   await app.prepare();
   const handle = app.getRequestHandler();
-  httpServer.on("request", (req, res) => {
-    if (req.url?.startsWith("/socket.io/")) return; // socket.io answers these itself
-    void handle(req, res);
-  });
+  // Bodies over their route's limit are refused from the headers; socket.io answers its own requests.
+  limitBodies(httpServer, bodyLimits, (req, res) => void handle(req, res));
 
   await new Promise<void>((resolve) => {
     httpServer.once("error", (err: NodeJS.ErrnoException) => {
