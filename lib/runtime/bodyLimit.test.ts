@@ -86,6 +86,9 @@ describe("request body limits in front of Next.js", () => {
     const sneaky = await exchange(s.port, post("/api/imports/../tokens", { "Content-Length": big.length }), "{}");
     expect(sneaky.text).toMatch(/^HTTP\/1\.1 413 /);
     expect(json(sneaky.text).error).toMatch(/the limit for \/api\/tokens is 1\.0 MB/);
+    // A target that is not a URL gets the default limit (and does not bring the server down).
+    const odd = await exchange(s.port, post("http://[x/api/imports", { "Content-Length": big.length }), "{}");
+    expect(json(odd.text).error).toMatch(/the limit for \/ is 1\.0 MB/);
   });
 
   it("lets bodies within the limit through, up to the last byte", async () => {

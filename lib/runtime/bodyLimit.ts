@@ -46,10 +46,18 @@ export function bodyLimitFor(pathname: string, limits: BodyLimits): RouteLimit {
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
+/** Parsed as a URL so that dot segments cannot borrow the imports' limit (/api/imports/../tokens). */
+function pathnameOf(url: string | undefined): string {
+  try {
+    return new URL(url ?? "/", "http://plateau").pathname;
+  } catch {
+    return "/"; // not a URL (Node lets "http://[x" through): the default limit
+  }
+}
+
 /** The refusal for a request's headers, or null when its body may be read. */
 export function bodyRefusal(url: string | undefined, headers: IncomingMessage["headers"], limits: BodyLimits): { status: 411 | 413; error: string } | null {
-  // Parsed as a URL so that dot segments cannot borrow the imports' limit (/api/imports/../tokens).
-  const pathname = new URL(url ?? "/", "http://plateau").pathname;
+  const pathname = pathnameOf(url);
   if (headers["transfer-encoding"] !== undefined) {
     return { status: 411, error: "the request body must declare its length (Content-Length): bodies sent in chunks are refused, because a body's size is checked before it is read" };
   }
