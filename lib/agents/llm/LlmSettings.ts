@@ -3,7 +3,7 @@ import { EndpointName } from "./LlmEndpoints";
 
 // How the built-in LLM policies ask a model: any OpenAI-compatible chat-completions endpoint
 // (vLLM, Ollama, OpenAI) that the server's operator configured (LlmEndpoints.ts). The API key never
-// goes into the database: it is read from the server's environment when a policy is made.
+// goes into the database: it is read from the server's environment when a run starts or resumes.
 
 /** Environment variables (process.env, or a test's own). */
 export type Env = Record<string, string | undefined>;

@@ -56,6 +56,12 @@ export function isRunInputError(err: unknown): err is RunInputError {
   return typeof err === "object" && err !== null && (err as { kind?: unknown }).kind === "run-input" && typeof (err as { status?: unknown }).status === "number";
 }
 
+/** A run's policy ready to play: its endpoint's current address, and the key to send there. */
+interface Playable {
+  policy: PolicyConfig;
+  apiKey: string | null;
+}
+
 interface ActiveRun {
   id: string;
   name: string;
@@ -218,14 +224,14 @@ export class AgentRunner {
   }
 
   /** The run's policy with its endpoint's current address and key, or why it cannot be played. */
-  private playable(policy: PolicyConfig): { policy: PolicyConfig; apiKey: string | null } | string {
+  private playable(policy: PolicyConfig): Playable | string {
     if (!("llm" in policy)) return { policy, apiKey: null };
     const c = connectEndpoint(policy.llm, this.d.env);
     if (typeof c === "string") return `the run's LLM endpoint: ${c}`;
     return { policy: { ...policy, llm: c.settings }, apiKey: c.apiKey };
   }
 
-  private async playTask(a: ActiveRun, config: StoredRunConfig, play: { policy: PolicyConfig; apiKey: string | null }, taskId: number, strategy: string): Promise<void> {
+  private async playTask(a: ActiveRun, config: StoredRunConfig, play: Playable, taskId: number, strategy: string): Promise<void> {
     const task = await this.d.prisma.task.findUnique({ where: { id: taskId }, select: { id: true, environment: true, dataset: true, index: true, query: true, gold: true } });
     const model = modelLabel(config.policy);
     if (!task) {

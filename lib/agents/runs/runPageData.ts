@@ -40,8 +40,8 @@ export interface LlmChoices {
   error: string | null;
 }
 
-export function llmChoices(env?: Record<string, string | undefined>): LlmChoices {
-  const c = llmConfigFromEnv(env);
+function llmChoices(): LlmChoices {
+  const c = llmConfigFromEnv();
   return { endpoints: publicEndpoints(c), defaultModel: c.defaultModel, error: c.error };
 }
 
