@@ -10,6 +10,7 @@ import { setPlateau } from "./lib/runtime/context";
 import { startServices } from "./lib/runtime/services";
 import { toNodeHandler } from "better-auth/node";
 import { operatorSignInLink, startAuth } from "./lib/auth/startAuth";
+import { bodyLimitsFromEnv, limitBodies } from "./lib/runtime/bodyLimit";
 
 const dev = process.env.NODE_ENV !== "production";
 const port = Number(process.env.PORT ?? 3000);
@@ -22,6 +23,12 @@ function fail(message: string): never {
 
 async function main() {
   const t0 = Date.now();
+  let bodyLimits;
+  try {
+    bodyLimits = bodyLimitsFromEnv();
+  } catch (err) {
+    fail((err as Error).message);
+  }
   const db = await openDatabase().catch((err: Error) => fail(err.message));
   const tasks = await loadTasks(db.prisma, path.resolve("data/intercode")).catch((err: Error) => fail(`loading tasks: ${err.message}`));
   const services = new Map<string, unknown>();
@@ -40,8 +47,9 @@ async function main() {
   await app.prepare();
   const handle = app.getRequestHandler();
   const authHandler = toNodeHandler(access.auth.auth);
-  httpServer.on("request", (req, res) => {
-    if (req.url?.startsWith("/socket.io/")) return; // socket.io answers these itself
+  // Bodies over their route's limit are refused from the headers (socket.io answers its own
+  // requests); then the gate: who is asking, and may they.
+  limitBodies(httpServer, bodyLimits, (req, res) => {
     void access.gate.admit(req, res).then(
       (go) => {
         if (!go) return;

@@ -56,6 +56,26 @@ test("the runs list shows agent runs with live progress, and bad run input is re
   await expect(page.getByTestId("start-run-error")).toHaveText('no bash tasks match "fs9"');
 });
 
+test("LLM policies use the server's configured endpoints: the page offers them, a request naming a URL or an unknown endpoint is refused", async ({ page, request }) => {
+  // scripts/e2e-server.sh configures one endpoint, e2e-local, with one model.
+  await page.goto("/agent-runs");
+  await page.getByLabel("Policy").selectOption("react");
+  await expect(page.getByLabel("Endpoint")).toHaveValue("e2e-local");
+  await expect(page.getByLabel("Endpoint").locator("option")).toHaveText(["e2e-local — http://127.0.0.1:9/v1"]);
+  await expect(page.getByLabel("Model")).toHaveValue("e2e-model");
+  await expect(page.getByTestId("no-llm-endpoint")).toHaveCount(0);
+
+  const runs = async () => (await (await request.get("/api/agent-runs")).json()).runs.length;
+  const before = await runs();
+  const url = await request.post("/api/agent-runs", { data: { policy: "react", tasks: "fs1:0", model: "e2e-model", llm: { baseUrl: "http://127.0.0.1:9/v1" } } });
+  expect(url.status()).toBe(400);
+  expect((await url.json()).error).toMatch(/^llm: baseUrl is not accepted: name one of the server's configured endpoints in llm\.endpoint/);
+  const unknown = await request.post("/api/agent-runs", { data: { policy: "react", tasks: "fs1:0", model: "e2e-model", llm: { endpoint: "nope" } } });
+  expect(unknown.status()).toBe(400);
+  expect((await unknown.json()).error).toBe('llm.endpoint: no LLM endpoint named "nope" is configured; configured: e2e-local');
+  expect(await runs()).toBe(before);
+});
+
 test("a researcher makes an API token in the UI; the session API refuses calls without one", async ({ page, request }) => {
   await page.goto("/agent-runs");
   await page.getByLabel("Token name").fill("e2e-ui-token");

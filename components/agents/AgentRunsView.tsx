@@ -1,4 +1,4 @@
-import type { RunRow } from "@/lib/agents/runs/runPageData";
+import type { LlmChoices, RunRow } from "@/lib/agents/runs/runPageData";
 import { StartRunForm } from "./StartRunForm";
 import { RunsTable } from "./RunsTable";
 import { TokensPanel } from "./TokensPanel";
@@ -7,14 +7,14 @@ import { TokensPanel } from "./TokensPanel";
 export function AgentRunsView(props: {
   runs: RunRow[];
   tokens: { id: string; name: string; createdAt: string; lastUsedAt: string | null }[];
-  defaults: { baseUrl: string | null; model: string | null };
+  llm: LlmChoices;
   sandbox: { driver: string | null; reason: string };
 }) {
   return (
     <main>
       <h1>Agent runs</h1>
       {!props.sandbox.driver && <div className="error-box" style={{ marginBottom: 12 }}>Episodes cannot start here: {props.sandbox.reason}</div>}
-      <StartRunForm defaults={props.defaults} />
+      <StartRunForm llm={props.llm} />
       <h2>Runs</h2>
       <RunsTable runs={props.runs} />
       <TokensPanel initial={props.tokens} />

@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import type { LlmChoices } from "@/lib/agents/runs/runPageData";
 
 const POLICIES = [
   { value: "try-again", label: "Try Again" },
@@ -13,9 +14,12 @@ const POLICIES = [
 const LLM = new Set(["try-again", "react", "plan-solve", "single-turn"]);
 
 /** Start a batch run: POST /api/agent-runs, then open its page. */
-export function StartRunForm({ defaults }: { defaults: { baseUrl: string | null; model: string | null } }) {
+export function StartRunForm({ llm }: { llm: LlmChoices }) {
   const router = useRouter();
   const [policy, setPolicy] = useState("try-again");
+  const [endpointName, setEndpointName] = useState(llm.endpoints[0]?.name ?? "");
+  const endpoint = llm.endpoints.find((e) => e.name === endpointName);
+  const noEndpoint = LLM.has(policy) && !endpoint;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -29,7 +33,7 @@ export function StartRunForm({ defaults }: { defaults: { baseUrl: string | null;
     };
     if (LLM.has(policy)) {
       body.model = str("model");
-      body.llm = { baseUrl: str("baseUrl"), temperature: num("temperature"), maxTokens: num("maxTokens") };
+      body.llm = { endpoint: endpointName, temperature: num("temperature"), maxTokens: num("maxTokens") };
     }
     if (policy === "scripted") body.actions = String(f.get("actions") ?? "").split("\n").map((l) => l.trim()).filter(Boolean);
     setBusy(true);
@@ -57,13 +61,29 @@ export function StartRunForm({ defaults }: { defaults: { baseUrl: string | null;
         <label>Timeout (s) <input name="timeout" type="number" min={0.1} max={600} step={0.1} defaultValue={10} aria-label="Timeout" style={{ width: 70 }} /></label>
         <label>Name <input name="name" placeholder="(automatic)" aria-label="Run name" style={{ width: 200 }} /></label>
       </div>
-      {LLM.has(policy) && (
+      {LLM.has(policy) && !llm.endpoints.length && (
+        <div className="error-box" style={{ marginBottom: 10 }} data-testid="no-llm-endpoint">
+          No LLM endpoint is configured on this server, so LLM policies cannot run. Its operator sets
+          PLATEAU_LLM_BASE_URL (and PLATEAU_LLM_API_KEY) or PLATEAU_LLM_ENDPOINTS, then restarts Plateau.
+          {llm.error && <> The configuration has a problem: {llm.error}</>}
+        </div>
+      )}
+      {LLM.has(policy) && llm.endpoints.length > 0 && llm.error && (
+        <div className="error-box" style={{ marginBottom: 10 }}>Some endpoints are left out, their configuration has a problem: {llm.error}</div>
+      )}
+      {LLM.has(policy) && endpoint && (
         <div className="toolbar">
-          <label>Endpoint <input name="baseUrl" defaultValue={defaults.baseUrl ?? ""} placeholder="http://127.0.0.1:8000/v1" aria-label="Endpoint" style={{ width: 260 }} /></label>
-          <label>Model <input name="model" defaultValue={defaults.model ?? ""} placeholder="model name" aria-label="Model" style={{ width: 200 }} /></label>
+          <label>Endpoint <select name="endpoint" value={endpointName} onChange={(e) => setEndpointName(e.target.value)} aria-label="Endpoint">
+            {llm.endpoints.map((e) => <option key={e.name} value={e.name}>{e.name} — {e.baseUrl}</option>)}
+          </select></label>
+          {endpoint.models ? (
+            <label>Model <select key={endpoint.name} name="model" defaultValue={endpoint.models[0]} aria-label="Model">{endpoint.models.map((m) => <option key={m} value={m}>{m}</option>)}</select></label>
+          ) : (
+            <label>Model <input key={endpoint.name} name="model" defaultValue={llm.defaultModel ?? ""} placeholder="model name" aria-label="Model" style={{ width: 200 }} /></label>
+          )}
           <label>Temperature <input name="temperature" type="number" min={0} max={2} step={0.1} defaultValue={0} aria-label="Temperature" style={{ width: 70 }} /></label>
           <label>Max tokens <input name="maxTokens" type="number" min={1} max={32768} defaultValue={512} aria-label="Max tokens" style={{ width: 80 }} /></label>
-          <span className="muted" style={{ fontSize: 12 }}>Any OpenAI-compatible chat endpoint (vLLM, Ollama, OpenAI). The API key is the server&apos;s PLATEAU_LLM_API_KEY or OPENAI_API_KEY.</span>
+          <span className="muted" style={{ fontSize: 12 }}>The server&apos;s configured OpenAI-compatible endpoints (vLLM, Ollama, OpenAI); their keys stay on the server.</span>
         </div>
       )}
       {policy === "scripted" && (
@@ -73,7 +93,7 @@ export function StartRunForm({ defaults }: { defaults: { baseUrl: string | null;
         </label>
       )}
       <div className="toolbar">
-        <button type="submit" className="primary" disabled={busy}>{busy ? "Starting…" : "Start run"}</button>
+        <button type="submit" className="primary" disabled={busy || noEndpoint}>{busy ? "Starting…" : "Start run"}</button>
         {error && <span className="bad" role="alert" data-testid="start-run-error">{error}</span>}
       </div>
     </form>

@@ -2,6 +2,7 @@ import type { Server as SocketServer } from "socket.io";
 import type { Db } from "../db";
 import { AgentRunner, type SessionStarter } from "./runs/AgentRunner";
 import { registerRunHandlers } from "./runs/registerRunHandlers";
+import { llmConfigFromEnv } from "./llm/LlmEndpoints";
 
 // The agent-runs service, started once by lib/runtime/services.ts after the session manager:
 // resumes runs left running, serves progress over socket.io, and is found by routes as "agentRuns".
@@ -16,6 +17,9 @@ export function startAgentRuns(deps: { prisma: Db; io: SocketServer; sessions: S
   const runner = new AgentRunner({ prisma: deps.prisma, sessions: deps.sessions, io: deps.io });
   registerRunHandlers(deps.io, runner);
   deps.services?.set(AGENT_RUNS_SERVICE, runner);
+  const llm = llmConfigFromEnv();
+  if (llm.error) console.error(`plateau: LLM endpoints: ${llm.error}`);
+  console.log(`plateau: LLM endpoints: ${llm.endpoints.map((e) => e.name).join(", ") || "none configured (PLATEAU_LLM_BASE_URL, PLATEAU_LLM_ENDPOINTS)"}`);
   void runner.resumeAll().catch((err: Error) => console.error(`plateau: resuming agent runs: ${err.message}`));
   return {
     runner,

@@ -55,9 +55,10 @@ describe("plateau run", () => {
       url: "http://127.0.0.1:3000", watch: null, detach: false,
       input: { env: "bash", policy: "try-again", tasks: "fs1", model: "M", turnLimit: 10, concurrency: 4 },
     });
-    const b = parseRunArgs(["--policy", "react", "--tasks", "all", "--base-url", "http://h:8000/v1", "--temperature", "0.2", "--timeout", "2.5", "--url", "http://x:9/"], { PORT: "4000" });
+    const b = parseRunArgs(["--policy", "react", "--tasks", "all", "--endpoint", "vllm", "--temperature", "0.2", "--timeout", "2.5", "--url", "http://x:9/"], { PORT: "4000" });
     expect(b.url).toBe("http://x:9");
-    expect(b.input).toMatchObject({ llm: { baseUrl: "http://h:8000/v1", temperature: 0.2 }, timeoutMs: 2500 });
+    expect(b.input).toMatchObject({ llm: { endpoint: "vllm", temperature: 0.2 }, timeoutMs: 2500 });
+    expect(() => parseRunArgs(["--policy", "react", "--tasks", "all", "--base-url", "http://h:8000/v1"], {})).toThrow(/--base-url/);
     expect(parseRunArgs(["--watch", "abc"], { PLATEAU_URL: "http://p:1" })).toEqual({ url: "http://p:1", watch: "abc", detach: false, input: null });
   });
 

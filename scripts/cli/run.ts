@@ -11,12 +11,12 @@ import { UsageError, type Io } from "./io";
 // watching, and a server restart resumes it (the bar reconnects and goes on).
 
 export const RUN_HELP = `plateau run --policy P --tasks SEL [--env bash] [--model M] [--turns N] [--concurrency N] [--timeout SECONDS]
-            [--base-url URL] [--temperature T] [--max-tokens N] [--actions-file FILE] [--name NAME] [--url URL] [--detach]
+            [--endpoint NAME] [--temperature T] [--max-tokens N] [--actions-file FILE] [--name NAME] [--url URL] [--detach]
 plateau run --watch RUN_ID [--url URL]
 
   Starts a batch run in the running Plateau and shows its progress. Policies: try-again, react,
-  plan-solve, single-turn (any OpenAI-compatible endpoint: --base-url, else PLATEAU_LLM_BASE_URL in the
-  server; the API key is the server's PLATEAU_LLM_API_KEY or OPENAI_API_KEY), gold, scripted
+  plan-solve, single-turn (--endpoint names one of the server's configured OpenAI-compatible endpoints,
+  default its first: PLATEAU_LLM_BASE_URL, PLATEAU_LLM_ENDPOINTS; their keys stay in the server), gold, scripted
   (--actions-file: one action per line). Tasks: all (the 200 Bash tasks of fs1-4), fs1…fs4, test,
   fs1:0-9, task ids — comma-separated. --turns 10, --concurrency 1 and --timeout 10 by default.
   --url is the server (default PLATEAU_URL, else http://127.0.0.1:$PORT or :3000). Exit code 0 when
@@ -37,7 +37,7 @@ export function parseRunArgs(args: string[], env: Env = process.env, cwd = proce
     allowPositionals: false,
     options: {
       env: { type: "string", default: "bash" }, policy: { type: "string" }, tasks: { type: "string" }, model: { type: "string" },
-      turns: { type: "string" }, concurrency: { type: "string" }, timeout: { type: "string" }, "base-url": { type: "string" },
+      turns: { type: "string" }, concurrency: { type: "string" }, timeout: { type: "string" }, endpoint: { type: "string" },
       temperature: { type: "string" }, "max-tokens": { type: "string" }, "actions-file": { type: "string" }, name: { type: "string" },
       url: { type: "string" }, watch: { type: "string" }, detach: { type: "boolean", default: false },
     },
@@ -59,7 +59,7 @@ export function parseRunArgs(args: string[], env: Env = process.env, cwd = proce
     turnLimit: num("turns", values.turns, true), concurrency: num("concurrency", values.concurrency, true),
     timeoutMs: timeout === undefined ? undefined : Math.round(timeout * 1000),
   };
-  const llm = { baseUrl: values["base-url"], temperature: num("temperature", values.temperature, false), maxTokens: num("max-tokens", values["max-tokens"], true) };
+  const llm = { endpoint: values.endpoint, temperature: num("temperature", values.temperature, false), maxTokens: num("max-tokens", values["max-tokens"], true) };
   if (Object.values(llm).some((v) => v !== undefined)) input.llm = llm;
   if (values["actions-file"]) {
     const file = path.resolve(cwd, values["actions-file"]);

@@ -5,5 +5,5 @@ export const dynamic = "force-dynamic";
 
 export const GET = staffOnly(() => listRunsResponse());
 
-/** Start a batch run: {policy, tasks, turnLimit?, concurrency?, timeoutMs?, model?, actions?, llm?, prompt?, name?} */
+/** Start a batch run: {policy, tasks, turnLimit?, concurrency?, timeoutMs?, model?, actions?, llm? ({endpoint: a configured name, temperature?, …}, never a URL), prompt?, name?} */
 export const POST = staffOnly((req) => createRunResponse(req));

@@ -9,7 +9,7 @@ afterEach(async () => {
   fake = null;
 });
 
-const settings = (url: string, over: Partial<LlmSettings> = {}) => LlmSettings.parse({ baseUrl: url, model: "m", retryDelayMs: 0, timeoutMs: 2000, ...over });
+const settings = (url: string, over: Partial<LlmSettings> = {}) => LlmSettings.parse({ endpoint: "fake", baseUrl: url, model: "m", retryDelayMs: 0, timeoutMs: 2000, ...over });
 const fail = (p: Promise<unknown>) => p.then(() => { throw new Error("expected a failure"); }, (e: LlmError) => e);
 
 describe("ChatClient against a fake OpenAI-compatible server", () => {

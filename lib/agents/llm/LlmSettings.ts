@@ -1,14 +1,21 @@
 import { z } from "zod";
+import { EndpointName } from "./LlmEndpoints";
 
-// How the built-in LLM policies reach a model: any OpenAI-compatible chat-completions endpoint
-// (vLLM, Ollama, OpenAI). The API key never goes into the database: it comes from the server's
-// environment (PLATEAU_LLM_API_KEY, else OPENAI_API_KEY), so a resumed run finds it again.
+// How the built-in LLM policies ask a model: any OpenAI-compatible chat-completions endpoint
+// (vLLM, Ollama, OpenAI) that the server's operator configured (LlmEndpoints.ts). The API key never
+// goes into the database: it is read from the server's environment when a run starts or resumes.
 
 /** Environment variables (process.env, or a test's own). */
 export type Env = Record<string, string | undefined>;
 
 export const LlmSettings = z.object({
-  /** e.g. http://127.0.0.1:8000/v1 (vLLM), http://127.0.0.1:11434/v1 (Ollama), https://api.openai.com/v1 */
+  /** A configured endpoint's name. */
+  endpoint: EndpointName,
+  /**
+   * That endpoint's base URL, e.g. http://127.0.0.1:8000/v1 (vLLM), http://127.0.0.1:11434/v1
+   * (Ollama), https://api.openai.com/v1. A run stores the one it started with for the record;
+   * playing uses the endpoint's current one, with its key.
+   */
   baseUrl: z.string().trim().url().max(500),
   model: z.string().trim().min(1).max(200),
   temperature: z.number().min(0).max(2).default(0),
@@ -34,11 +41,3 @@ export const PromptSettings = z.object({
   maxConsecutiveErrors: z.number().int().min(1).max(20).default(3),
 });
 export type PromptSettings = z.infer<typeof PromptSettings>;
-
-export function llmDefaultsFromEnv(env: Env = process.env): { baseUrl: string | null; model: string | null } {
-  return { baseUrl: env.PLATEAU_LLM_BASE_URL ?? null, model: env.PLATEAU_LLM_MODEL ?? null };
-}
-
-export function apiKeyFromEnv(env: Env = process.env): string | null {
-  return env.PLATEAU_LLM_API_KEY || env.OPENAI_API_KEY || null;
-}

@@ -23,7 +23,7 @@ async function play(
 ): Promise<{ out: PlayOutcome; session: FakeSession; notes: Map<number, { thought: string | null; plan: string | null }>; fake: FakeChatServer }> {
   fake = await startFakeChatServer(replies);
   const config = PolicyConfig.parse({
-    policy, llm: { baseUrl: fake.url, model: "fake-model", retryDelayMs: 0, retries: 0, timeoutMs: 2000, ...opts.llm }, prompt: opts.prompt ?? {},
+    policy, llm: { endpoint: "fake", baseUrl: fake.url, model: "fake-model", retryDelayMs: 0, retries: 0, timeoutMs: 2000, ...opts.llm }, prompt: opts.prompt ?? {},
   } satisfies PolicyConfigInput);
   const session = new FakeSession(opts.respond, { turnLimit: opts.turnLimit ?? 10 });
   const notes = new Map<number, { thought: string | null; plan: string | null }>();
@@ -129,7 +129,7 @@ describe("Try Again", () => {
     const url = fake.url;
     await fake.close();
     fake = null;
-    const config = PolicyConfig.parse({ policy: "try-again", llm: { baseUrl: url, model: "m", retries: 1, retryDelayMs: 0 } });
+    const config = PolicyConfig.parse({ policy: "try-again", llm: { endpoint: "fake", baseUrl: url, model: "m", retries: 1, retryDelayMs: 0 } });
     const session = new FakeSession();
     const out = await playEpisode({ session, policy: createPolicy(config, { apiKey: null, timeoutSeconds: 10 }), task, turnLimit: 10, actionTimeoutMs: 1000, maxConsecutiveErrors: 3 });
     expect(out.result.status).toBe("error");

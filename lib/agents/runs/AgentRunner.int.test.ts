@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlateau, type TestPlateau } from "../../runtime/testing";
 import { closeTestPlateau } from "../testing/closeTestPlateau";
@@ -7,16 +9,19 @@ import type { RunProgress } from "./protocol";
 
 // Batch runs on real sandboxes (docker) and a real PostgreSQL: the gold policy solves its tasks,
 // LLM strategies (against a FAKE OpenAI-compatible server) store thoughts and plans on the steps,
-// one episode's failure does not stop the run, and a run stopped with the server resumes.
+// one episode's failure does not stop the run, and a run stopped with the server resumes. The fake
+// is a server-side endpoint ("fake", keyed by FAKE_KEY), configured as an operator would, by env.
 
 let p: TestPlateau;
 let fake: FakeChatServer;
+let env: Record<string, string>;
 const events: Array<{ room: string; event: string; payload: RunProgress }> = [];
 const io = { to: (room: string) => ({ emit: (event: string, payload: unknown) => events.push({ room, event, payload: payload as RunProgress }) }) };
 
 beforeAll(async () => {
   p = await startTestPlateau("docker");
   fake = await startFakeChatServer();
+  env = { PLATEAU_LLM_ENDPOINTS: JSON.stringify([{ name: "fake", baseUrl: fake.url, apiKeyEnv: "FAKE_KEY" }]), FAKE_KEY: "sk-fake-test" };
 });
 afterAll(async () => {
   await fake?.close();
@@ -59,17 +64,23 @@ describe("agent runs", () => {
   });
 
   it("stores ReAct thoughts and Plan & Solve plans on the steps", async () => {
-    const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions });
+    const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, env });
+    const asked = fake.requests.length;
     fake.script = ["Thought: see what is there\nAction: execute[ls /testbed]", "Thought: enough\nAction: submit"];
-    const react = await runner.create({ policy: "react", model: "fake-model", llm: { baseUrl: fake.url, retryDelayMs: 0 }, tasks: "fs1:0", turnLimit: 3 });
+    const react = await runner.create({ policy: "react", model: "fake-model", llm: { endpoint: "fake", retryDelayMs: 0 }, tasks: "fs1:0", turnLimit: 3 });
     await waitFor(runner, react.runId);
     const ep = await p.db.prisma.episode.findFirstOrThrow({ where: { runId: react.runId }, include: { steps: { orderBy: { index: "asc" } } } });
     expect(ep).toMatchObject({ status: "submitted", model: "fake-model", strategy: "react" });
     expect(ep.steps.map((s) => [s.action, s.thought])).toEqual([["ls /testbed", "see what is there"], ["submit", "enough"]]);
     expect(ep.steps[0].observation).toContain("dir1");
+    // The key went to the configured endpoint; the run keeps the endpoint's name and address, not the key.
+    expect(fake.requests.slice(asked).map((r) => r.authorization)).toEqual(["Bearer sk-fake-test", "Bearer sk-fake-test"]);
+    const stored = await p.db.prisma.run.findUniqueOrThrow({ where: { id: react.runId } });
+    expect(stored.config).toMatchObject({ policy: { llm: { endpoint: "fake", baseUrl: fake.url } } });
+    expect(JSON.stringify(stored.config)).not.toContain("sk-fake-test");
 
     fake.script = ["1. List the folder.\n2. Count its entries.", "```bash\nls /testbed\n```", "```bash\nls /testbed | wc -l\n```"];
-    const ps = await runner.create({ policy: "plan-solve", model: "fake-model", llm: { baseUrl: fake.url, retryDelayMs: 0 }, tasks: "fs1:1", turnLimit: 5 });
+    const ps = await runner.create({ policy: "plan-solve", model: "fake-model", llm: { endpoint: "fake", retryDelayMs: 0 }, tasks: "fs1:1", turnLimit: 5 });
     await waitFor(runner, ps.runId);
     const ep2 = await p.db.prisma.episode.findFirstOrThrow({ where: { runId: ps.runId }, include: { steps: { orderBy: { index: "asc" } } } });
     expect(ep2.steps.map((s) => [s.action, s.plan])).toEqual([["ls /testbed", "List the folder."], ["ls /testbed | wc -l", "Count its entries."], ["submit", null]]);
@@ -77,11 +88,11 @@ describe("agent runs", () => {
   });
 
   it("records a failing episode and goes on with the run", async () => {
-    const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions });
+    const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, env });
     // First episode: the endpoint refuses (401: not retried, the episode ends as an error).
     // Second: a reply with no code block costs a turn, then the model acts and submits.
     fake.script = [{ status: 401, body: '{"error":{"message":"bad key"}}' }, "I would use ls.", "```bash\necho hi\n```", "```submit```"];
-    const { runId } = await runner.create({ policy: "try-again", model: "fake-model", llm: { baseUrl: fake.url, retryDelayMs: 0 }, tasks: "fs1:0-1", turnLimit: 4, concurrency: 1 });
+    const { runId } = await runner.create({ policy: "try-again", model: "fake-model", llm: { endpoint: "fake", retryDelayMs: 0 }, tasks: "fs1:0-1", turnLimit: 4, concurrency: 1 });
     await waitFor(runner, runId);
     const eps = await p.db.prisma.episode.findMany({ where: { runId }, orderBy: { startedAt: "asc" }, include: { steps: { orderBy: { index: "asc" } } } });
     expect(eps.map((e) => e.status)).toEqual(["error", "submitted"]);
@@ -92,12 +103,52 @@ describe("agent runs", () => {
   });
 
   it("refuses bad input with a message", async () => {
-    const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions });
+    const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, env: {} });
     await expect(runner.create({ policy: "gold", tasks: "fs9" })).rejects.toThrow(/no bash tasks match "fs9"/);
-    await expect(runner.create({ policy: "try-again", tasks: "fs1" })).rejects.toThrow(/needs an endpoint/);
+    await expect(runner.create({ policy: "try-again", tasks: "fs1", model: "m" })).rejects.toThrow(/^llm\.endpoint: no LLM endpoint is configured on this server/);
+    await expect(new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, env }).create({ policy: "try-again", tasks: "fs1", model: "m", llm: { endpoint: "nope" } }))
+      .rejects.toThrow('llm.endpoint: no LLM endpoint named "nope" is configured; configured: fake');
     await expect(runner.create({ policy: "gold", tasks: "fs1", concurrency: 0 })).rejects.toThrow(RunInputError);
     await expect(runner.create({ policy: "scripted", tasks: "fs1", actions: [] })).rejects.toThrow(/at least one action/);
     await expect(runner.create({ policy: "gold", tasks: "fs1", bogus: 1 })).rejects.toThrow(/Unrecognized key/);
+  });
+
+  it("never sends the server's key to an address a request gives: such a request is refused and nothing reaches it", async () => {
+    let hits = 0;
+    const trap = createServer((_req, res) => {
+      hits += 1;
+      res.writeHead(500).end();
+    });
+    await new Promise<void>((r) => trap.listen(0, "127.0.0.1", r));
+    try {
+      const trapUrl = `http://127.0.0.1:${(trap.address() as AddressInfo).port}/v1`;
+      const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, env: { ...env, PLATEAU_LLM_BASE_URL: fake.url, PLATEAU_LLM_API_KEY: "sk-server" } });
+      const runsBefore = await p.db.prisma.run.count();
+      for (const llm of [{ baseUrl: trapUrl }, { endpoint: "fake", baseUrl: trapUrl }]) {
+        const refused = runner.create({ policy: "try-again", model: "m", tasks: "fs1:0", llm });
+        await expect(refused).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^llm: baseUrl is not accepted: name one of the server's configured endpoints/) });
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      expect(hits).toBe(0);
+      expect(await p.db.prisma.run.count()).toBe(runsBefore);
+    } finally {
+      await new Promise((r) => trap.close(r));
+    }
+  });
+
+  it("fails a run whose endpoint is no longer configured when it resumes, saying so", async () => {
+    const first = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, env });
+    const { runId } = await first.create({ policy: "try-again", model: "fake-model", llm: { endpoint: "fake", retryDelayMs: 0 }, tasks: "fs1:0", turnLimit: 2 });
+    first.stop(); // before it plays anything: left running, as after a restart
+    await first.drain();
+    const asked = fake.requests.length;
+    const second = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, env: { PLATEAU_LLM_BASE_URL: fake.url } });
+    await second.resumeAll();
+    await waitFor(second, runId);
+    const run = await p.db.prisma.run.findUniqueOrThrow({ where: { id: runId } });
+    expect(run.status).toBe("failed");
+    expect((run.config as { failure?: string }).failure).toBe('the run\'s LLM endpoint: no LLM endpoint named "fake" is configured; configured: default');
+    expect(fake.requests.length).toBe(asked);
   });
 
   it("resumes a run stopped with the server: only tasks without a finished episode are played again", async () => {

@@ -4,7 +4,9 @@ import { isPlayError } from "../../sessions/PlayError";
 import type { EpisodeSession, PlayOutcome } from "../playEpisode";
 import { playEpisode } from "../playEpisode";
 import { createPolicy, maxConsecutiveErrors } from "../policies/createPolicy";
-import { apiKeyFromEnv } from "../llm/LlmSettings";
+import type { Env } from "../llm/LlmSettings";
+import { connectEndpoint, llmConfigFromEnv } from "../llm/LlmEndpoints";
+import type { PolicyConfig } from "../policies/PolicyConfig";
 import { selectTasks, SelectionError } from "../tasks/selectTasks";
 import type { TaskView } from "../types";
 import { ALL_RUNS_ROOM, RunEvents, runRoom, type RunProgress, type RunStatus, type RunningEpisode } from "./protocol";
@@ -31,7 +33,8 @@ export interface AgentRunnerDeps {
   prisma: Db;
   sessions: SessionStarter;
   io?: ProgressSink | null;
-  apiKey?: () => string | null;
+  /** The server's configuration: its LLM endpoints and their keys (default: process.env). */
+  env?: Env;
   fetch?: typeof fetch;
   /** Attempts to get a sandbox before an episode is recorded as an error. */
   startAttempts?: number;
@@ -51,6 +54,12 @@ export class RunInputError extends Error {
 /** By shape: routes are bundled with their own copy of this module, so instanceof would fail there. */
 export function isRunInputError(err: unknown): err is RunInputError {
   return typeof err === "object" && err !== null && (err as { kind?: unknown }).kind === "run-input" && typeof (err as { status?: unknown }).status === "number";
+}
+
+/** A run's policy ready to play: its endpoint's current address, and the key to send there. */
+interface Playable {
+  policy: PolicyConfig;
+  apiKey: string | null;
 }
 
 interface ActiveRun {
@@ -83,7 +92,7 @@ export class AgentRunner {
     const parsed = RunInput.safeParse(raw);
     if (!parsed.success) throw new RunInputError(parsed.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "));
     const input = parsed.data;
-    const policy = policyConfigFor(input);
+    const policy = policyConfigFor(input, llmConfigFromEnv(this.d.env));
     if (typeof policy === "string") throw new RunInputError(policy);
     let taskIds: number[];
     try {
@@ -188,17 +197,23 @@ export class AgentRunner {
     a.createdAt = run.createdAt;
     const cfg = StoredRunConfig.safeParse(run.config);
     if (!cfg.success) {
-      await setRunStatus(this.d.prisma, a.id, "failed", `its stored configuration is not valid: ${cfg.error.issues[0]?.message}`);
+      const issue = cfg.error.issues[0];
+      await setRunStatus(this.d.prisma, a.id, "failed", `its stored configuration is not valid: ${issue?.path.join(".")}: ${issue?.message}`);
       return;
     }
     const config = cfg.data;
+    const play = this.playable(config.policy);
+    if (typeof play === "string") {
+      await setRunStatus(this.d.prisma, a.id, "failed", play);
+      return;
+    }
     const counts = await runCounts(this.d.prisma, a.id);
     Object.assign(a, { done: counts.finishedTaskIds.size, succeeded: counts.succeeded, errors: counts.errors });
     const queue = config.taskIds.filter((id) => !counts.finishedTaskIds.has(id));
     await this.emitNow(a.id);
     const worker = async () => {
       while (queue.length && !a.cancel.signal.aborted && !this.stopping) {
-        await this.playTask(a, config, queue.shift()!, run.strategy ?? config.policy.policy);
+        await this.playTask(a, config, play, queue.shift()!, run.strategy ?? config.policy.policy);
       }
     };
     await Promise.all(Array.from({ length: Math.min(config.concurrency, queue.length) }, worker));
@@ -208,7 +223,15 @@ export class AgentRunner {
     if (current?.status === "running" || current?.status === "queued") await setRunStatus(this.d.prisma, a.id, status);
   }
 
-  private async playTask(a: ActiveRun, config: StoredRunConfig, taskId: number, strategy: string): Promise<void> {
+  /** The run's policy with its endpoint's current address and key, or why it cannot be played. */
+  private playable(policy: PolicyConfig): Playable | string {
+    if (!("llm" in policy)) return { policy, apiKey: null };
+    const c = connectEndpoint(policy.llm, this.d.env);
+    if (typeof c === "string") return `the run's LLM endpoint: ${c}`;
+    return { policy: { ...policy, llm: c.settings }, apiKey: c.apiKey };
+  }
+
+  private async playTask(a: ActiveRun, config: StoredRunConfig, play: Playable, taskId: number, strategy: string): Promise<void> {
     const task = await this.d.prisma.task.findUnique({ where: { id: taskId }, select: { id: true, environment: true, dataset: true, index: true, query: true, gold: true } });
     const model = modelLabel(config.policy);
     if (!task) {
@@ -225,7 +248,7 @@ export class AgentRunner {
     try {
       outcome = await playEpisode({
         session, task: task as TaskView, turnLimit: config.turnLimit, actionTimeoutMs: config.timeoutMs,
-        policy: createPolicy(config.policy, { apiKey: (this.d.apiKey ?? apiKeyFromEnv)(), timeoutSeconds: Math.round(config.timeoutMs / 100) / 10, fetch: this.d.fetch }),
+        policy: createPolicy(play.policy, { apiKey: play.apiKey, timeoutSeconds: Math.round(config.timeoutMs / 100) / 10, fetch: this.d.fetch }),
         maxConsecutiveErrors: maxConsecutiveErrors(config.policy),
         saveNotes: (index, n) => notes.save(index, n),
         signal: a.cancel.signal,

@@ -1,10 +1,19 @@
 import { z } from "zod";
-import { LlmSettings, PromptSettings, llmDefaultsFromEnv, type Env } from "../llm/LlmSettings";
+import { LlmSettings, PromptSettings } from "../llm/LlmSettings";
+import { findEndpoint, llmConfigFromEnv, modelFor, type LlmConfig } from "../llm/LlmEndpoints";
 import { PolicyConfig } from "../policies/PolicyConfig";
 import { LLM_POLICIES, POLICY_NAMES, type PolicyName } from "../types";
 
 // What starting a run takes (from the UI, the CLI or POST /api/agent-runs), and what a run keeps in
 // Run.config so that it can be resumed after a restart exactly as it was started.
+
+/** What a request may say about the model: a configured endpoint by name, never an address. */
+const LlmRequest = z.strictObject(LlmSettings.omit({ baseUrl: true }).partial().shape, {
+  error: (issue) =>
+    issue.code === "unrecognized_keys" && issue.keys.includes("baseUrl")
+      ? "baseUrl is not accepted: name one of the server's configured endpoints in llm.endpoint (a URL here would receive the server's API key)"
+      : undefined,
+});
 
 export const RunInput = z
   .object({
@@ -21,7 +30,7 @@ export const RunInput = z
     model: z.string().trim().min(1).max(200).optional(),
     /** Scripted policy: the actions to play. */
     actions: z.array(z.string()).max(200).optional(),
-    llm: LlmSettings.partial().optional(),
+    llm: LlmRequest.optional(),
     prompt: PromptSettings.partial().optional(),
   })
   .strict();
@@ -40,18 +49,17 @@ export const StoredRunConfig = z.object({
 export type StoredRunConfig = z.infer<typeof StoredRunConfig>;
 
 /** The policy's stored config from a run's input, or what is missing. */
-export function policyConfigFor(input: z.output<typeof RunInput>, env: Env = process.env): PolicyConfig | string {
+export function policyConfigFor(input: z.output<typeof RunInput>, llm: LlmConfig = llmConfigFromEnv()): PolicyConfig | string {
   const name: PolicyName = input.policy;
   let candidate: unknown;
   if (name === "gold") candidate = { policy: "gold" };
   else if (name === "scripted") candidate = { policy: "scripted", actions: input.actions ?? [] };
   else {
-    const defaults = llmDefaultsFromEnv(env);
-    const baseUrl = input.llm?.baseUrl ?? defaults.baseUrl;
-    const model = input.llm?.model ?? input.model ?? defaults.model;
-    if (!baseUrl) return `the ${name} policy needs an endpoint: give llm.baseUrl (e.g. http://127.0.0.1:8000/v1) or set PLATEAU_LLM_BASE_URL`;
-    if (!model) return `the ${name} policy needs a model: give model, or set PLATEAU_LLM_MODEL`;
-    candidate = { policy: name, llm: { ...input.llm, baseUrl, model }, prompt: input.prompt ?? {} };
+    const endpoint = findEndpoint(llm, input.llm?.endpoint);
+    if (typeof endpoint === "string") return `llm.endpoint: ${endpoint}`;
+    const model = modelFor(endpoint, input.llm?.model ?? input.model, llm.defaultModel);
+    if ("error" in model) return `model: ${model.error}`;
+    candidate = { policy: name, llm: { ...input.llm, endpoint: endpoint.name, baseUrl: endpoint.baseUrl, model: model.model }, prompt: input.prompt ?? {} };
   }
   const parsed = PolicyConfig.safeParse(candidate);
   if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join(".") || "policy"}: ${i.message}`).join("; ");

@@ -1,6 +1,6 @@
 import type { Db } from "../../db";
 import { listApiTokens } from "../../auth/apiTokens";
-import { llmDefaultsFromEnv } from "../llm/LlmSettings";
+import { llmConfigFromEnv, publicEndpoints, type PublicEndpoint } from "../llm/LlmEndpoints";
 import type { RunProgress, RunStatus } from "./protocol";
 import { listAgentRuns, runCounts, runEpisodes, type RunEpisodeRow } from "./runStore";
 
@@ -33,7 +33,19 @@ export function episodeRowOf(e: RunEpisodeRow): EpisodeRow {
   };
 }
 
-/** The Agents page: every run, and the tokens of `tokensOf` (null: every account's, for an admin). */
+/** What the start form offers: the server's configured endpoints (never a key). */
+export interface LlmChoices {
+  endpoints: PublicEndpoint[];
+  defaultModel: string | null;
+  error: string | null;
+}
+
+function llmChoices(): LlmChoices {
+  const c = llmConfigFromEnv();
+  return { endpoints: publicEndpoints(c), defaultModel: c.defaultModel, error: c.error };
+}
+
+/** The Agents page: every run, the tokens of `tokensOf` (null: every account's, for an admin), the configured LLM endpoints. */
 export async function agentRunsPageData(prisma: Db, tokensOf: string | null) {
   const [runs, tokens] = await Promise.all([listAgentRuns(prisma), listApiTokens(prisma, tokensOf)]);
   return {
@@ -45,7 +57,7 @@ export async function agentRunsPageData(prisma: Db, tokensOf: string | null) {
       }),
     ),
     tokens: tokens.map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), lastUsedAt: t.lastUsedAt?.toISOString() ?? null })),
-    defaults: llmDefaultsFromEnv(),
+    llm: llmChoices(),
   };
 }
 
@@ -61,12 +73,12 @@ export async function agentRunPageData(prisma: Db, runId: string, live: { progre
       failure: (run.config as { failure?: string | null }).failure ?? null,
     };
   }
-  const cfg = run.config as { tasks?: string; concurrency?: number; timeoutMs?: number; policy?: { llm?: { baseUrl?: string; temperature?: number } } };
+  const cfg = run.config as { tasks?: string; concurrency?: number; timeoutMs?: number; policy?: { llm?: { endpoint?: string; baseUrl?: string } } };
   return {
     progress,
     meta: {
       environment: run.environment, model: run.model, strategy: run.strategy, turnLimit: run.turnLimit, tasks: cfg.tasks ?? null,
-      concurrency: cfg.concurrency ?? null, timeoutMs: cfg.timeoutMs ?? null, endpoint: cfg.policy?.llm?.baseUrl ?? null,
+      concurrency: cfg.concurrency ?? null, timeoutMs: cfg.timeoutMs ?? null, endpoint: cfg.policy?.llm?.endpoint ?? null, baseUrl: cfg.policy?.llm?.baseUrl ?? null,
     },
     episodes: (await runEpisodes(prisma, runId)).map(episodeRowOf),
   };

@@ -3,7 +3,8 @@ import { openTestDatabase } from "../../db/testing";
 import type { Database } from "../../db";
 import { loadTasks } from "../../tasks";
 import { interCodeLogs } from "../testing/interCodeLogs";
-import { importUpload, UPLOAD_LIMIT_BYTES } from "./importUpload";
+import { DEFAULT_IMPORT_BYTES } from "../../runtime/bodyLimit";
+import { importUpload } from "./importUpload";
 
 // POST /api/imports: what the upload form and programs get back.
 
@@ -64,10 +65,10 @@ describe("POST /api/imports", () => {
   });
 
   it("refuses uploads over the limit with 413 and a clear message", async () => {
-    const declared = await post("{}", { "content-type": "application/json", "content-length": String(UPLOAD_LIMIT_BYTES + 1) });
+    const declared = await post("{}", { "content-type": "application/json", "content-length": String(DEFAULT_IMPORT_BYTES + 1) });
     expect(declared.status).toBe(413);
-    expect((await declared.json()).error).toMatch(/too large: 32\.0 MB, the limit is 32\.0 MB\. Import big logs with: npx plateau import FILE/);
-    const big = new Uint8Array(UPLOAD_LIMIT_BYTES + 10).fill(32);
+    expect((await declared.json()).error).toMatch(/too large: 32\.0 MB, the limit is 32\.0 MB \(PLATEAU_MAX_IMPORT_BYTES\)\. Import big logs with: npx plateau import FILE/);
+    const big = new Uint8Array(DEFAULT_IMPORT_BYTES + 10).fill(32);
     const streamed = await post(new ReadableStream({ start(c) { c.enqueue(big); c.close(); } }) as unknown as BodyInit, { "content-type": "application/json" });
     expect(streamed.status).toBe(413);
   });

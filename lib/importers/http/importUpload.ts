@@ -1,13 +1,11 @@
 import { z } from "zod";
 import type { Db } from "../../db";
 import { readCapped } from "../../runtime/http";
+import { bodyLimitsFromEnv } from "../../runtime/bodyLimit";
 import { importLogs, type ImportFile, type ImportReport } from "../importLogs";
 
 // POST /api/imports: the upload form and programs send logs here. The body is read with a size
 // limit, validated, imported like `plateau import`, and answered with the Run or the error.
-
-/** Largest upload (InterCode's largest log is 3.9 MB). */
-export const UPLOAD_LIMIT_BYTES = 32 * 1024 * 1024;
 
 const Options = z.strictObject({
   run: z.string().trim().min(1).max(200).refine((r) => !r.includes(","), "a run name cannot contain commas (they separate run names in ?runs=a,b)").optional(),
@@ -26,20 +24,21 @@ const JsonBody = Options.extend({
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
-function tooLarge(size: number): Response {
+function tooLarge(size: number, limit: number): Response {
   return Response.json(
-    { error: `the upload is too large: ${size > 0 ? `${mb(size)}, ` : ""}the limit is ${mb(UPLOAD_LIMIT_BYTES)}. Import big logs with: npx plateau import FILE` },
+    { error: `the upload is too large: ${size > 0 ? `${mb(size)}, ` : ""}the limit is ${mb(limit)} (PLATEAU_MAX_IMPORT_BYTES). Import big logs with: npx plateau import FILE` },
     { status: 413 },
   );
 }
 
 const bad = (error: string) => Response.json({ error }, { status: 400 });
 
-export async function importUpload(prisma: Db, req: Request): Promise<Response> {
+/** `limit`: the largest upload, the same setting server.ts refuses larger bodies by. */
+export async function importUpload(prisma: Db, req: Request, limit = bodyLimitsFromEnv().importBytes): Promise<Response> {
   const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > UPLOAD_LIMIT_BYTES) return tooLarge(declared);
-  const body = await readCapped(req.body, UPLOAD_LIMIT_BYTES);
-  if (body === null) return tooLarge(0);
+  if (declared > limit) return tooLarge(declared, limit);
+  const body = await readCapped(req.body, limit);
+  if (body === null) return tooLarge(0, limit);
   const type = req.headers.get("content-type") ?? "";
 
   let files: ImportFile[];
