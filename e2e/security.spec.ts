@@ -22,9 +22,9 @@ test.describe("a page of another origin", () => {
     attacker = createServer((req, res) => {
       res.setHeader("content-type", "text/html");
       res.end(`<!doctype html><body>
-        <form id="f" method="post" action="${BASE}/api/tokens" enctype="text/plain" target="sink"><input name='{"name":"evil","x":"' value='"}'></form>
-        <form id="g" method="post" action="${BASE}/play/1/start" target="sink"></form>
-        <iframe name="sink"></iframe>
+        <form id="f" method="post" action="${BASE}/api/tokens" enctype="text/plain" target="sink1"><input name='{"name":"evil","x":"' value='"}'></form>
+        <form id="g" method="post" action="${BASE}/play/1/start" target="sink2"></form>
+        <iframe name="sink1"></iframe><iframe name="sink2"></iframe>
         <img src="${BASE}/play/1">
         <script>
           window.results = {};
@@ -91,7 +91,8 @@ function appRoutes(): { url: string; methods: string[] }[] {
 const PUBLIC = new Set(["/sign-in", "/api/health", "/api/v1/openapi.json"]);
 
 test("every route and page asks an anonymous visitor to sign in (401 on the API), except the public ones", async () => {
-  const anonymous = await newRequest.newContext({ baseURL: BASE });
+  // (The test runner would give a new context the project's signed-in state: say "nobody" outright.)
+  const anonymous = await newRequest.newContext({ baseURL: BASE, storageState: { cookies: [], origins: [] } });
   const routes = appRoutes();
   expect(routes.length).toBeGreaterThan(30);
   for (const { url, methods } of routes) {

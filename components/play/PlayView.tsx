@@ -13,7 +13,7 @@ import { playerTokenKey } from "./earlyPlay";
 import type { PlayOpening } from "@/lib/sessions/openPlay";
 
 /** The Play screen: task, live terminal, turn counter, clock, Submit / Skip, then the result. */
-export function PlayView({ task, sandbox, opening }: { task: PublicTask; sandbox: SandboxInfo; opening: PlayOpening | null }) {
+export function PlayView({ task, sandbox, opening, unplayable }: { task: PublicTask; sandbox: SandboxInfo; opening: PlayOpening | null; unplayable: string | null }) {
   const box = useRef<HTMLDivElement>(null);
   const [episode, setEpisode] = useState(opening?.episodeId ? { id: opening.episodeId, token: opening.playerToken } : null);
   // The state as the page was made (turns, clock) shows in the first paint; the socket keeps it current.
@@ -60,7 +60,8 @@ export function PlayView({ task, sandbox, opening }: { task: PublicTask; sandbox
           </p>
           {episode && !episode.token && !ended && <p className="warn">You are watching this episode; only its player can type.</p>}
           {(opening?.error || live.error) && <div className="error-box" data-testid="play-error">{opening?.error ?? live.error}</div>}
-          {!opening?.episodeId && sandbox.driver && (
+          {unplayable && <div className="error-box" data-testid="play-error">This task cannot be played live: {unplayable}</div>}
+          {!opening?.episodeId && sandbox.driver && !unplayable && (
             <StartPlayButton taskId={task.id} label={opening?.error ? "Try again" : "Start"} primary testId="start-episode" />
           )}
           {!sandbox.driver && <div className="error-box" data-testid="play-error">This task cannot be played here: {sandbox.reason}</div>}

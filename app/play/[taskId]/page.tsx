@@ -2,6 +2,7 @@ import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { getPlateau, getService } from "@/lib/runtime/context";
 import { getPublicTask } from "@/lib/tasks";
+import { environments, type EnvironmentName } from "@/lib/environments";
 import { pageIdentity } from "@/lib/auth/access";
 import type { SessionManager } from "@/lib/sessions/SessionManager";
 import { openPlay, playerCookie, type PlayOpening } from "@/lib/sessions/openPlay";
@@ -18,6 +19,7 @@ export default async function PlayPage({ params, searchParams }: { params: Promi
   const task = Number.isInteger(id) && id > 0 && id < 2 ** 31 ? await getPublicTask(p.prisma, id) : null;
   if (!task) notFound();
   const { episode, error } = await searchParams;
+  const playable = environments[task.environment as EnvironmentName]?.playable ?? { ok: false, reason: `unknown environment ${task.environment}` };
   let opening: PlayOpening | null = null;
   if (typeof episode === "string" && p.sandbox.driver) {
     opening = await openPlay(getService<SessionManager>("sessions"), episode, (await cookies()).get(playerCookie(episode))?.value ?? null);
@@ -27,7 +29,7 @@ export default async function PlayPage({ params, searchParams }: { params: Promi
   return (
     <>
       {opening?.episodeId && <script dangerouslySetInnerHTML={{ __html: earlyPlayScript(opening.episodeId, opening.playerToken) }} />}
-      <PlayView task={task} sandbox={p.sandbox} opening={opening} />
+      <PlayView task={task} sandbox={p.sandbox} opening={opening} unplayable={playable.ok ? null : playable.reason} />
     </>
   );
 }
