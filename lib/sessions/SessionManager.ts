@@ -52,6 +52,8 @@ export interface StartOptions {
   owner?: EpisodeOwner | null;
   /** Session API episodes: the token that opened it. */
   apiTokenId?: string | null;
+  /** Study episodes: which study and participant, and the task's time limit (scored as it stands when it runs out). */
+  study?: { studyId: string; participantId: string; practice: boolean; timeLimitSec: number | null; timerRule: string } | null;
   playerKind: "human" | "agent";
   playerName?: string | null;
   model?: string | null;
@@ -131,6 +133,8 @@ export class SessionManager {
         model: opts.model ?? null, strategy: opts.strategy ?? null, turnLimit: opts.turnLimit ?? null,
         driver: sandbox.driver, sandboxId: sandbox.id, castWidth: cols, castHeight: rows, status: "active",
         userId: opts.owner?.userId ?? null, apiTokenId: opts.apiTokenId ?? null,
+        studyId: opts.study?.studyId ?? null, participantId: opts.study?.participantId ?? null, practice: opts.study?.practice ?? false,
+        timeLimitSec: opts.study?.timeLimitSec ?? null, timerRule: opts.study?.timeLimitSec ? opts.study.timerRule : null,
       },
     });
     let tty;
@@ -141,6 +145,7 @@ export class SessionManager {
       await this.prisma.episode.update({ where: { id: episode.id }, data: { status: "error", error: `the sandbox terminal did not start: ${(err as Error).message}`, endedAt: new Date() } });
       throw new PlayError(`the sandbox terminal did not start: ${(err as Error).message}`, 503);
     }
+    let timeLimit: NodeJS.Timeout | null = null;
     const writer = new EpisodeWriter(this.prisma, episode.id, (err) => console.error(`plateau: episode ${episode.id}: storing failed: ${err.message}`));
     const session = new LiveSession({
       episodeId: episode.id, sandbox, tty, writer, gold: task.gold, cols, rows,
@@ -151,6 +156,7 @@ export class SessionManager {
       maxObservationBytes: this.config.maxObservationBytes,
       maxRecordingBytes: this.config.maxRecordingBytes,
       onEnded: (s) => {
+        if (timeLimit) clearTimeout(timeLimit);
         this.live.delete(s.id);
         this.owners.delete(s.id);
         this.tokens.delete(s.id);
@@ -160,9 +166,20 @@ export class SessionManager {
     });
     this.live.set(episode.id, session);
     this.owners.set(episode.id, opts.owner?.userId ?? null);
+    // A study's time limit: the episode is scored as it stands, as at the turn limit (wall clock).
+    const limitSec = opts.study?.timeLimitSec ?? null;
+    if (limitSec) timeLimit = setTimeout(() => void session.submit().catch(() => {}), limitSec * 1000).unref();
     const playerToken = randomBytes(24).toString("base64url");
     this.tokens.set(episode.id, digest(playerToken));
     return { episodeId: episode.id, playerToken, session };
+  }
+
+  /** A new player token for a live episode (the person came back in another browser); the old one stops working. */
+  reissuePlayerToken(episodeId: string): string | null {
+    if (!this.live.has(episodeId)) return null;
+    const token = randomBytes(24).toString("base64url");
+    this.tokens.set(episodeId, digest(token));
+    return token;
   }
 
   /** Whether this token is the one handed out when the episode started. */
