@@ -82,7 +82,7 @@ export class LiveSession {
   private viewers = new Map<string, Viewer>();
   private joining = new Map<string, string[]>();
   private listeners = new Set<(msg: SessionMessage) => void>();
-  private parser = createMarkParser();
+  private parser;
   private segmenter;
   private recorder = new CastRecorder();
   private mirror: ScreenMirror;
@@ -112,6 +112,7 @@ export class LiveSession {
 
   constructor(private readonly o: LiveSessionOptions) {
     this.id = o.episodeId;
+    this.parser = createMarkParser({ nonce: o.tty.markNonce });
     this.segmenter = createStepSegmenter({ maxObservationBytes: o.maxObservationBytes, now: () => Date.now() });
     this.mirror = new ScreenMirror(o.cols, o.rows);
     this.gate = new PauseGate(() => o.tty.pause(), () => o.tty.resume());
