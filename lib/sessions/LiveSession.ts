@@ -15,7 +15,7 @@ import { ServerEvents, type EpisodeResult, type ScoreView, type ScreenHtml, type
 
 export interface Viewer {
   id: string;
-  /** Players type; spectators only watch. */
+  /** Players type; spectators only watch (and a human episode's output waits only for its players). */
   canType: boolean;
   emit(event: string, payload: unknown): void;
 }
@@ -27,6 +27,8 @@ export interface Scorer {
 
 export interface LiveSessionOptions {
   episodeId: string;
+  /** Whose episode: a human's output waits for the player's page; an agent's for no page at all. */
+  playerKind: "human" | "agent";
   sandbox: Sandbox;
   tty: Tty;
   writer: EpisodeWriter;
@@ -116,7 +118,15 @@ export class LiveSession {
     this.segmenter = createStepSegmenter({ maxObservationBytes: o.maxObservationBytes, now: () => Date.now() });
     this.mirror = new ScreenMirror(o.cols, o.rows);
     this.gate = new PauseGate(() => o.tty.pause(), () => o.tty.resume());
-    this.flow = new FlowControl(() => this.gate.hold("viewers"), () => this.gate.release("viewers"));
+    this.flow = new FlowControl({
+      pause: () => this.gate.hold("viewers"),
+      resume: () => this.gate.release("viewers"),
+      caughtUp: (id) => {
+        const v = this.viewers.get(id);
+        if (v) void this.sync(v);
+      },
+    });
+    this.flow.add(MIRROR, true);
     this.throttle = new OutputThrottle(() => this.gate.hold("rate"), () => this.gate.release("rate"));
     this.record(this.recorder.start(o.cols, o.rows, Date.now()));
     this.disposers.push(o.tty.onData((chunk) => this.onOutput(chunk)));
@@ -144,18 +154,28 @@ export class LiveSession {
   }
 
   async attach(viewer: Viewer): Promise<void> {
-    // The screen as of now, then everything after it: output that arrives while the snapshot is
-    // being made is held for this viewer, so nothing is shown twice or lost.
+    this.flow.add(viewer.id, viewer.canType && this.o.playerKind === "human");
+    if (!(await this.sync(viewer))) return;
+    this.viewers.set(viewer.id, viewer);
+    viewer.emit(ServerEvents.state, this.state());
+    if (this.result) viewer.emit(ServerEvents.result, this.result);
+  }
+
+  /**
+   * The screen as of now, then everything after it (a new viewer, or a spectator that fell behind):
+   * output that arrives while the snapshot is being made is held for this viewer, so nothing is
+   * shown twice or lost. False when the viewer left meanwhile.
+   */
+  private async sync(viewer: Viewer): Promise<boolean> {
     this.batcher.flush();
     const held: string[] = [];
     this.joining.set(viewer.id, held);
     const screen = await this.mirror.snapshot();
+    if (this.joining.get(viewer.id) !== held) return false;
     this.joining.delete(viewer.id);
     viewer.emit(ServerEvents.screen, screen);
-    for (const data of held) viewer.emit(ServerEvents.output, data);
-    this.viewers.set(viewer.id, viewer);
-    viewer.emit(ServerEvents.state, this.state());
-    if (this.result) viewer.emit(ServerEvents.result, this.result);
+    for (const data of held) this.emitOutput(viewer, data);
+    return true;
   }
 
   /** Hear what happens from now on (for spectators); returns how to stop listening. */
@@ -166,6 +186,7 @@ export class LiveSession {
 
   detach(viewerId: string): void {
     this.viewers.delete(viewerId);
+    this.joining.delete(viewerId);
     this.flow.remove(viewerId);
   }
 
@@ -372,10 +393,12 @@ export class LiveSession {
 
   private sendOutput(data: string): void {
     for (const held of this.joining.values()) held.push(data);
-    for (const v of this.viewers.values()) {
-      v.emit(ServerEvents.output, data);
-      this.flow.sent(v.id, data.length);
-    }
+    for (const v of this.viewers.values()) if (!this.joining.has(v.id) && !this.flow.isBehind(v.id)) this.emitOutput(v, data);
+  }
+
+  private emitOutput(v: Viewer, data: string): void {
+    v.emit(ServerEvents.output, data);
+    this.flow.sent(v.id, data.length);
   }
 
   private notice(text: string): void {

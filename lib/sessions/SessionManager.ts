@@ -116,7 +116,7 @@ export class SessionManager {
     }
     const writer = new EpisodeWriter(this.prisma, episode.id, (err) => console.error(`plateau: episode ${episode.id}: storing failed: ${err.message}`));
     const session = new LiveSession({
-      episodeId: episode.id, sandbox, tty, writer, gold: task.gold, cols, rows,
+      episodeId: episode.id, playerKind: opts.playerKind, sandbox, tty, writer, gold: task.gold, cols, rows,
       scorer: env.scorer(task, this.takeSandbox),
       turnLimit: opts.turnLimit ?? null,
       commandTimeoutMs: opts.commandTimeoutMs ?? null,
