@@ -37,6 +37,8 @@ export interface LiveSessionOptions {
   cols: number;
   rows: number;
   turnLimit: number | null;
+  /** Reaching turnLimit scores the episode as it stands (forcedSubmit), instead of refusing commands until Submit or Skip. */
+  scoreAtTurnLimit: boolean;
   /** Ctrl-C a command running longer than this (agents: 10 s as InterCode; humans: none). */
   commandTimeoutMs: number | null;
   idleTimeoutMs: number;
@@ -199,7 +201,7 @@ export class LiveSession {
       return;
     }
     this.o.tty.write(data);
-    this.record(this.recorder.input(data, Date.now()));
+    this.recordStream("i", data, Date.now());
   }
 
   resize(viewerId: string, cols: number, rows: number): void {
@@ -243,7 +245,7 @@ export class LiveSession {
       // Bracketed paste keeps a multi-line action one command line, as a person pasting it would.
       const text = action.includes("\n") ? `\x1b[200~${action}\x1b[201~\r` : `${action}\r`;
       this.o.tty.write(text);
-      this.record(this.recorder.input(text, Date.now()));
+      this.recordStream("i", text, Date.now());
     });
   }
 
@@ -281,7 +283,7 @@ export class LiveSession {
       this.flow.sent(MIRROR, n);
       this.mirror.write(parsed.display, () => this.flow.acked(MIRROR, n));
       this.batcher.push(parsed.display);
-      this.recordOutput(parsed.display, now);
+      this.recordStream("o", parsed.display, now);
     }
     for (const ev of events) {
       if (ev.type === "prompt") this.onPrompt();
@@ -367,7 +369,9 @@ export class LiveSession {
       });
     });
     if (this.o.turnLimit !== null && this.turns >= this.o.turnLimit && !submit) {
-      this.blockedReason = `Turn limit reached (${this.o.turnLimit}): submit or skip.`;
+      // Scored at the prompt (onPrompt), once the step is in: as the agent API's forced submit.
+      this.pendingSubmit ||= this.o.scoreAtTurnLimit;
+      this.blockedReason = `Turn limit reached (${this.o.turnLimit}): ${this.o.scoreAtTurnLimit ? "the episode is scored as it stands" : "submit or skip"}.`;
       this.notice(this.blockedReason);
     }
     this.broadcast(ServerEvents.state, this.state());
@@ -405,10 +409,11 @@ export class LiveSession {
     const line = `\r\n\x1b[33m[plateau] ${text}\x1b[0m\r\n`;
     this.mirror.write(line);
     this.batcher.push(line);
-    this.recordOutput(line, Date.now());
+    this.recordStream("o", line, Date.now());
   }
 
-  private recordOutput(data: string, at: number): void {
+  /** Output and input share one cap: a paste of megabytes with echo off is a flood too. */
+  private recordStream(code: "o" | "i", data: string, at: number): void {
     if (this.recordingCut) return;
     this.recordedBytes += data.length;
     if (this.recordedBytes > this.o.maxRecordingBytes) {
@@ -417,7 +422,7 @@ export class LiveSession {
       this.record(this.recorder.marker(`recording truncated after ${this.o.maxRecordingBytes} bytes`, at));
       return;
     }
-    this.record(this.recorder.output(data, at));
+    this.record(code === "o" ? this.recorder.output(data, at) : this.recorder.input(data, at));
   }
 
   private record(ev: { seq: number; time: number; code: "o" | "i" | "r" | "m"; data: string }): void {

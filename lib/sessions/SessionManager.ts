@@ -5,6 +5,7 @@ import { environments, type EnvironmentName } from "../environments";
 import { EpisodeWriter } from "./EpisodeWriter";
 import { LiveSession, type Scorer } from "./LiveSession";
 import { PlayError } from "./PlayError";
+import { parseTurnLimitSetting, turnLimitOf } from "./turnLimitOf";
 
 export { PlayError, isPlayError } from "./PlayError";
 
@@ -14,13 +15,17 @@ export { PlayError, isPlayError } from "./PlayError";
 export interface SessionConfig {
   idleTimeoutMs: number;
   maxObservationBytes: number;
+  /** Terminal output and input recorded per episode; past it the recording stops with a marker. */
   maxRecordingBytes: number;
+  /** The turn limit of human play started without one (turnLimitOf); null: none. */
+  humanTurnLimit: number | null;
 }
 
 export const DEFAULT_SESSION_CONFIG: SessionConfig = {
   idleTimeoutMs: Number(process.env.PLATEAU_IDLE_MINUTES ?? 30) * 60_000,
   maxObservationBytes: 64 * 1024,
   maxRecordingBytes: 16 * 1024 * 1024,
+  humanTurnLimit: parseTurnLimitSetting(process.env.PLATEAU_HUMAN_TURN_LIMIT),
 };
 
 /** How an environment plays a task: which sandbox, and how it scores. */
@@ -46,7 +51,10 @@ export interface StartOptions {
   model?: string | null;
   strategy?: string | null;
   runId?: string | null;
+  /** Unset: a human episode gets the PLATEAU_HUMAN_TURN_LIMIT setting; null: no limit. */
   turnLimit?: number | null;
+  /** Reaching turnLimit scores the episode as it stands (forcedSubmit) instead of blocking until Submit or Skip. */
+  scoreAtTurnLimit?: boolean;
   commandTimeoutMs?: number | null;
   cols?: number;
   rows?: number;
@@ -94,6 +102,7 @@ export class SessionManager {
       throw new PlayError(info && !info.ok ? info.reason : `${task.environment} tasks cannot be played live`, 400);
     }
     if (!this.driver) throw new PlayError(`cannot start a sandbox: ${this.unavailableReason}`, 503);
+    const turns = turnLimitOf(opts, this.config.humanTurnLimit);
     const cols = opts.cols ?? 120;
     const rows = opts.rows ?? 32;
     const sandbox = await this.takeSandbox(env.image(task)).catch((err: Error) => {
@@ -102,7 +111,7 @@ export class SessionManager {
     const episode = await this.prisma.episode.create({
       data: {
         taskId: task.id, runId: opts.runId ?? null, playerKind: opts.playerKind, playerName: opts.playerName ?? null,
-        model: opts.model ?? null, strategy: opts.strategy ?? null, turnLimit: opts.turnLimit ?? null,
+        model: opts.model ?? null, strategy: opts.strategy ?? null, turnLimit: turns.turnLimit,
         driver: sandbox.driver, sandboxId: sandbox.id, castWidth: cols, castHeight: rows, status: "active",
       },
     });
@@ -118,7 +127,7 @@ export class SessionManager {
     const session = new LiveSession({
       episodeId: episode.id, playerKind: opts.playerKind, sandbox, tty, writer, gold: task.gold, cols, rows,
       scorer: env.scorer(task, this.takeSandbox),
-      turnLimit: opts.turnLimit ?? null,
+      ...turns,
       commandTimeoutMs: opts.commandTimeoutMs ?? null,
       idleTimeoutMs: this.config.idleTimeoutMs,
       maxObservationBytes: this.config.maxObservationBytes,

@@ -24,8 +24,8 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     return (await p.db.prisma.task.findUniqueOrThrow({ where: { dataset_index: { dataset, index } } })).id;
   }
 
-  async function play(dataset: string, index: number, opts: { turnLimit?: number } = {}) {
-    const started = await p.sessions.start({ taskId: await taskId(dataset, index), playerKind: "human", turnLimit: opts.turnLimit ?? null });
+  async function play(dataset: string, index: number, opts: { turnLimit?: number; scoreAtTurnLimit?: boolean } = {}) {
+    const started = await p.sessions.start({ taskId: await taskId(dataset, index), playerKind: "human", turnLimit: opts.turnLimit ?? null, scoreAtTurnLimit: opts.scoreAtTurnLimit });
     const player = new TestPlayer(p.url, started.episodeId, started.playerToken);
     players.push(player);
     await player.ready();
@@ -193,6 +193,19 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     player.type("echo two\r");
     await player.until(() => player.errors.some((e) => e.includes("Turn limit")), 5_000, "the refusal");
     expect(player.steps).toHaveLength(1);
+  });
+
+  it("scores a human episode as it stands when it reaches a turn limit set to score, as an agent's is", async () => {
+    const { episodeId, player } = await play("nl2bash_fs_4", 5, { turnLimit: 2, scoreAtTurnLimit: true });
+    await player.run("echo one");
+    await player.run("cd /testbed");
+    await player.until(() => player.result !== null, 60_000, "the result at the turn limit");
+    expect(player.result!.status).toBe("submitted");
+    expect(player.result!.scores.map((s) => s.mode)).toEqual(["intercode", "plateau"]);
+    expect(player.output).toContain("Turn limit reached (2): the episode is scored as it stands.");
+    const ep = await p.db.prisma.episode.findUniqueOrThrow({ where: { id: episodeId }, include: { scores: true } });
+    expect(ep).toMatchObject({ status: "submitted", turns: 2, turnLimit: 2 });
+    expect(ep.scores).toHaveLength(2);
   });
 
   it("keeps the server answering another session within 100 ms while one floods its terminal", async () => {
