@@ -8,12 +8,10 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDockerDriver, type DockerDriver } from "./docker";
 import { createWarmPool } from "./pool";
-import { OWNER_LABEL, SANDBOX_LIMITS, type Sandbox, type Tty } from "./types";
-import { mark as signedMark } from "../sessions/steps/goldenBash";
+import { OWNER_LABEL, SANDBOX_LIMITS, type Sandbox } from "./types";
+import { mark, promptOf, runAtPrompt } from "./testing";
 
 const IMAGE = "plateau/bash-fs1";
-/** A mark as this terminal's shell writes it: signed with its nonce. */
-const mark = (tty: Tty, body: string) => signedMark(body, tty.markNonce);
 const TASKS = fileURLToPath(new URL("../../data/intercode/tasks/nl2bash/nl2bash_fs_1.json", import.meta.url));
 // path, type, mode, owner, size, mtime and content hash of every path of the task state
 const SNAPSHOT = `cd / && { stat -c '%n %F %a %U:%G %s %Y' /; ls -A /;
@@ -65,7 +63,7 @@ describe("docker sandbox", () => {
     const tty = await sb.attach({ cols: 100, rows: 30 });
     let out = "";
     tty.onData((s) => (out += s));
-    const PROMPT = `${mark(tty, "133;A")}player@plateau:/$ ${mark(tty, "133;B")}`;
+    const PROMPT = promptOf(tty);
     await until(() => out.endsWith(PROMPT), 10_000, () => out);
     out = "";
     // a line that starts with a subshell: its E and C still come first, once
@@ -75,11 +73,9 @@ describe("docker sandbox", () => {
     expect(out).toBe(`( echo hi ); echo "a;b"\r\n${mark(tty, `633;E;${e}`)}${mark(tty, "133;C")}hi\r\na;b\r\n${mark(tty, "133;D;0")}${PROMPT}`);
     // The nonce signs each mark, and no program the shell starts inherits it.
     expect(tty.markNonce).toMatch(/^[0-9a-f]{32}$/);
-    out = "";
-    tty.write("env; tr '\\0' '\\n' </proc/self/environ; echo \"[$PLATEAU_MARK_NONCE]\"\r");
-    await until(() => out.endsWith(PROMPT), 5000, () => out);
-    expect(out).toContain("TERM=xterm-256color");
-    expect(out.split(tty.markNonce).length - 1).toBe(5); // in E, C, D, A and B only
+    const seen = await runAtPrompt(tty, "env; tr '\\0' '\\n' </proc/self/environ; echo \"[$PLATEAU_MARK_NONCE]\"");
+    expect(seen).toContain("TERM=xterm-256color");
+    expect(seen.split(tty.markNonce).length - 1).toBe(5); // in E, C, D, A and B only
     tty.close();
   });
 

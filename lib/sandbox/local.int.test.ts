@@ -10,13 +10,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalDriver, type LocalDriver } from "./local";
 import { createWarmPool } from "./pool";
-import { SANDBOX_LIMITS, type Sandbox, type Tty } from "./types";
-import { mark as signedMark } from "../sessions/steps/goldenBash";
+import { SANDBOX_LIMITS, type Sandbox } from "./types";
+import { mark, promptOf, runAtPrompt } from "./testing";
 
 const REPO = path.resolve(__dirname, "../..");
 const IMAGE = "plateau/bash-fs1";
-/** A mark as this terminal's shell writes it: signed with its nonce. */
-const mark = (tty: Tty, body: string) => signedMark(body, tty.markNonce);
 const TASKS = path.join(REPO, "data/intercode/tasks/nl2bash/nl2bash_fs_1.json");
 // path, type, mode, owner, size, mtime and content hash of every path of the task state
 const SNAPSHOT = `cd / && { stat -c '%n %F %a %U:%G %s %Y' /; ls -A /;
@@ -75,7 +73,7 @@ describe("local sandbox", () => {
   it("gives a TTY with the shell integration marks, and ^C reaches the foreground job", async () => {
     const t0 = performance.now();
     const tty = await sb.attach({ cols: 100, rows: 30 });
-    const PROMPT = `${mark(tty, "133;A")}player@plateau:/$ ${mark(tty, "133;B")}`;
+    const PROMPT = promptOf(tty);
     let out = "";
     tty.onData((s) => (out += s));
     await until(() => out.endsWith(PROMPT), 10_000, () => out);
@@ -88,11 +86,9 @@ describe("local sandbox", () => {
     expect(out).toBe(`( echo hi ); echo "a;b"\r\n${mark(tty, `633;E;${e}`)}${mark(tty, "133;C")}hi\r\na;b\r\n${mark(tty, "133;D;0")}${PROMPT}`);
     // The nonce signs each mark, and no program the shell starts inherits it.
     expect(tty.markNonce).toMatch(/^[0-9a-f]{32}$/);
-    out = "";
-    tty.write("env; tr '\\0' '\\n' </proc/self/environ; echo \"[$PLATEAU_MARK_NONCE]\"\r");
-    await until(() => out.endsWith(PROMPT), 5000, () => out);
-    expect(out).toContain("TERM=xterm-256color");
-    expect(out.split(tty.markNonce).length - 1).toBe(5); // in E, C, D, A and B only
+    const seen = await runAtPrompt(tty, "env; tr '\\0' '\\n' </proc/self/environ; echo \"[$PLATEAU_MARK_NONCE]\"");
+    expect(seen).toContain("TERM=xterm-256color");
+    expect(seen.split(tty.markNonce).length - 1).toBe(5); // in E, C, D, A and B only
     out = "";
     tty.write("sleep 100\r");
     await until(() => out.includes(mark(tty, "133;C")), 5000, () => out);
