@@ -66,6 +66,31 @@ describe("LiveSession", () => {
     await session.skip();
   });
 
+  it("sends a spectator that does not acknowledge nothing past 512 KiB while the player gets it all; once it acknowledges, the current screen", async () => {
+    const { session, player, shell } = setup();
+    let playerGot = 0;
+    await session.attach({ ...player, emit: (event, data) => {
+      if (event !== ServerEvents.output) return;
+      playerGot += (data as string).length;
+      session.ack(player.id, (data as string).length); // a page that keeps up
+    } });
+    const watcher: Array<[string, string]> = [];
+    await session.attach({ id: "watcher", canType: false, emit: (event, data) => void watcher.push([event, data as string]) });
+    const flood = "y\r\n".repeat(16 * 1024); // 48 KiB a chunk, 1.5 MiB in all
+    for (let i = 0; i < 32; i++) {
+      shell.print(flood);
+      await new Promise((r) => setTimeout(r, 5)); // one message each, as the rate cap spaces them
+    }
+    await until(() => playerGot === 32 * flood.length);
+    const watched = () => watcher.filter(([e]) => e === ServerEvents.output).reduce((n, [, d]) => n + d.length, 0);
+    expect(watched()).toBeLessThan(640 * 1024); // left behind at 512 KiB, not sent the rest
+    shell.print(goldenBash.startup);
+    session.ack("watcher", watched());
+    await until(() => watcher.filter(([e]) => e === ServerEvents.screen).length === 2);
+    expect(watcher.filter(([e]) => e === ServerEvents.screen)[1][1]).toContain("player@plateau");
+    await session.skip();
+  });
+
   it("scores a human episode as it stands when it reaches a turn limit set to score", async () => {
     const { session, player, shell, heard } = setup({ turnLimit: 1, scoreAtTurnLimit: true });
     await session.attach(player);

@@ -125,7 +125,7 @@ export class LiveSession {
       resume: () => this.gate.release("viewers"),
       caughtUp: (id) => {
         const v = this.viewers.get(id);
-        if (v) void this.sync(v);
+        if (v && this.status === "active") void this.sync(v); // an ended episode's mirror is gone
       },
     });
     this.flow.add(MIRROR, true);
