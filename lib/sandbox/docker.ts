@@ -11,6 +11,7 @@ import { AgentChannel, AGENT_PATH } from "./dockerAgent";
 import { execDirect } from "./dockerExec";
 import { resolveDockerHost } from "./dockerHost";
 import { DockerTty } from "./dockerTty";
+import { MARK_NONCE_ENV, newMarkNonce } from "./markNonce";
 import {
   OWNER_LABEL,
   SANDBOX_LIMITS,
@@ -261,18 +262,19 @@ class DockerSandbox implements Sandbox {
   }
 
   private async openTty(size: { cols: number; rows: number }): Promise<DockerTty> {
+    const nonce = newMarkNonce();
     const exec = await this.container.exec({
       Cmd: ["bash", "-l"],
       User: this.defaultUser,
       WorkingDir: "/",
-      Env: ["TERM=xterm-256color", "COLORTERM=truecolor"],
+      Env: ["TERM=xterm-256color", "COLORTERM=truecolor", `${MARK_NONCE_ENV}=${nonce}`],
       Tty: true,
       AttachStdin: true,
       AttachStdout: true,
       AttachStderr: true,
     });
     const sock = (await exec.start({ hijack: true, stdin: true, Tty: true })) as Duplex;
-    const tty = new DockerTty(exec, sock, () => {
+    const tty = new DockerTty(exec, sock, nonce, () => {
       if (this.tty === tty) this.tty = null;
       if (this.spare === tty) this.spare = null;
       this.ttyClosing = this.ttyClosing.then(() => this.killTty());

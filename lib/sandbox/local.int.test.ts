@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalDriver, type LocalDriver } from "./local";
 import { createWarmPool } from "./pool";
 import { SANDBOX_LIMITS, type Sandbox } from "./types";
+import { mark, promptOf, runAtPrompt } from "./testing";
 
 const REPO = path.resolve(__dirname, "../..");
 const IMAGE = "plateau/bash-fs1";
 const TASKS = path.join(REPO, "data/intercode/tasks/nl2bash/nl2bash_fs_1.json");
-const PROMPT = "\x1b]133;A\x07player@plateau:/$ \x1b]133;B\x07";
 // path, type, mode, owner, size, mtime and content hash of every path of the task state
 const SNAPSHOT = `cd / && { stat -c '%n %F %a %U:%G %s %Y' /; ls -A /;
   find /testbed /index.html /.gitignore -printf '%p %y %m %u:%g %s %T@ %l\\n';
@@ -73,6 +73,7 @@ describe("local sandbox", () => {
   it("gives a TTY with the shell integration marks, and ^C reaches the foreground job", async () => {
     const t0 = performance.now();
     const tty = await sb.attach({ cols: 100, rows: 30 });
+    const PROMPT = promptOf(tty);
     let out = "";
     tty.onData((s) => (out += s));
     await until(() => out.endsWith(PROMPT), 10_000, () => out);
@@ -82,16 +83,21 @@ describe("local sandbox", () => {
     tty.write('( echo hi ); echo "a;b"\r');
     await until(() => out.endsWith(PROMPT), 5000, () => out);
     const e = '( echo hi )\\x3b echo "a\\x3bb"';
-    expect(out).toBe(`( echo hi ); echo "a;b"\r\n\x1b]633;E;${e}\x07\x1b]133;C\x07hi\r\na;b\r\n\x1b]133;D;0\x07${PROMPT}`);
+    expect(out).toBe(`( echo hi ); echo "a;b"\r\n${mark(tty, `633;E;${e}`)}${mark(tty, "133;C")}hi\r\na;b\r\n${mark(tty, "133;D;0")}${PROMPT}`);
+    // The nonce signs each mark, and no program the shell starts inherits it.
+    expect(tty.markNonce).toMatch(/^[0-9a-f]{32}$/);
+    const seen = await runAtPrompt(tty, "env; tr '\\0' '\\n' </proc/self/environ; echo \"[$PLATEAU_MARK_NONCE]\"");
+    expect(seen).toContain("TERM=xterm-256color");
+    expect(seen.split(tty.markNonce).length - 1).toBe(5); // in E, C, D, A and B only
     out = "";
     tty.write("sleep 100\r");
-    await until(() => out.includes("\x1b]133;C\x07"), 5000, () => out);
+    await until(() => out.includes(mark(tty, "133;C")), 5000, () => out);
     for (const end = Date.now() + 5000; Date.now() < end; await sleep(20)) {
       if ((await sb.exec(["ps", "-u", "player", "-o", "args="])).stdout.includes("sleep 100")) break; // in the foreground now
     }
     tty.write("\x03");
     await until(() => out.endsWith(PROMPT), 5000, () => out);
-    expect(out).toContain("\x1b]133;D;130\x07");
+    expect(out).toContain(mark(tty, "133;D;130"));
     out = "";
     tty.write("sleep 200 & echo $!\r"); // a job of the terminal's: it ends with the terminal
     await until(() => out.endsWith(PROMPT), 5000, () => out);
@@ -252,7 +258,7 @@ describe("local sandbox", () => {
     const tty = await warm.attach({ cols: 80, rows: 24 });
     let out = "";
     tty.onData((s) => (out += s));
-    await until(() => out.includes("\x1b]133;B\x07"), 5000, () => out);
+    await until(() => out.includes(mark(tty, "133;B")), 5000, () => out);
     console.log(`local driver: warm pool take -> prompt ${Date.now() - t} ms`);
     expect(Date.now() - t).toBeLessThan(1000);
     await warm.destroy();

@@ -50,6 +50,7 @@ import {
   type RootfsMeta,
 } from "./localHost";
 import { LocalTty } from "./localTty";
+import { MARK_NONCE_ENV, newMarkNonce } from "./markNonce";
 import {
   SANDBOX_LIMITS,
   type DriverStatus,
@@ -663,6 +664,7 @@ class LocalSandbox implements Sandbox {
     const mod = (await import("node-pty")) as unknown as typeof import("node-pty") & { default?: typeof import("node-pty") };
     const spawnPty = mod.spawn ?? mod.default!.spawn;
     const user = this.limits.user;
+    const nonce = newMarkNonce();
     const [file, args] = this.wrap([
       ...this.nsenterArgs(),
       "/usr/bin/setpriv", `--reuid=${user}`, `--regid=${user}`, "--init-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--",
@@ -673,9 +675,9 @@ class LocalSandbox implements Sandbox {
       cols: Math.max(1, Math.floor(size.cols) || 80),
       rows: Math.max(1, Math.floor(size.rows) || 24),
       cwd: "/",
-      env: this.baseEnv(this.homeOf(user), { TERM: "xterm-256color", COLORTERM: "truecolor" }) as Record<string, string>,
+      env: this.baseEnv(this.homeOf(user), { TERM: "xterm-256color", COLORTERM: "truecolor", [MARK_NONCE_ENV]: nonce }) as Record<string, string>,
     });
-    const tty = new LocalTty(p, () => {
+    const tty = new LocalTty(p, nonce, () => {
       if (this.tty === tty) this.tty = null;
       if (this.spare === tty) this.spare = null;
       this.ttyClosing = this.killTty(p.pid);

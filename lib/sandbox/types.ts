@@ -36,6 +36,8 @@ export interface ExecResult {
 
 /** The interactive terminal of a sandbox: bytes in, bytes out, with flow control. */
 export interface Tty {
+  /** The secret the shell signs its marks with (fresh per shell, never written to its output). */
+  readonly markNonce: string;
   write(data: string): void;
   resize(cols: number, rows: number): void;
   onData(listener: (chunk: string) => void): Disposable;

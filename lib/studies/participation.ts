@@ -133,7 +133,7 @@ export async function playNext(prisma: Db, sessions: SessionManager, who: { user
   const study = await prisma.study.findUniqueOrThrow({ where: { id: s.study.id } });
   const started = await sessions.start({
     taskId: step.taskId, playerKind: "human", playerName: s.participant.pseudonym, owner: { userId: who.userId, role: "participant" },
-    turnLimit: study.turnLimit,
+    turnLimit: study.turnLimit, scoreAtTurnLimit: true,
     study: { studyId: study.id, participantId: s.participant.id, practice: step.kind === "practice", timeLimitSec: study.timeLimitSec, timerRule: study.timerRule },
   });
   return { taskId: step.taskId, episodeId: started.episodeId, playerToken: started.playerToken };

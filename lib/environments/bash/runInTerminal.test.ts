@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Sandbox, Tty } from "../../sandbox/types";
 import { encodeCommandLine } from "../../sessions/marks";
+import { GOLDEN_NONCE, mark } from "../../sessions/steps/goldenBash";
 import { runInTerminal, typedAction } from "./runInTerminal";
 
 const ESC = "\x1b";
-const BEL = "\x07";
-const PROMPT = `${ESC}]133;A${BEL}player@plateau:/$ ${ESC}]133;B${BEL}`;
+const PROMPT = `${mark("133;A")}player@plateau:/$ ${mark("133;B")}`;
 
 /** A login shell that answers each typed line with `reply(line)` wrapped in the shell's marks. */
 function fakeSandbox(reply: (line: string) => { output: string; exitCode: number } | null) {
@@ -13,13 +13,15 @@ function fakeSandbox(reply: (line: string) => { output: string; exitCode: number
   let closed = false;
   let listener: (chunk: string) => void = () => {};
   const tty: Tty = {
+    markNonce: GOLDEN_NONCE,
     write(data) {
       typed.push(data);
-      if (data === "\x03") return void listener(`^C\r\n${ESC}]133;D;130${BEL}${PROMPT}`);
+      if (data === "\x03") return void listener(`^C\r\n${mark("133;D;130")}${PROMPT}`);
       const line = data.replace(/^\x1b\[200~|\x1b\[201~\r$|\r$/g, "");
       const r = reply(line);
-      if (r) listener(`${line}\r\n${ESC}]633;E;${encodeCommandLine(line)}${BEL}${ESC}]133;C${BEL}${r.output}${ESC}]133;D;${r.exitCode}${BEL}${PROMPT}`);
-      else listener(`${line}\r\n${ESC}]633;E;${encodeCommandLine(line)}${BEL}${ESC}]133;C${BEL}`); // still running
+      const started = `${line}\r\n${mark(`633;E;${encodeCommandLine(line)}`)}${mark("133;C")}`;
+      if (r) listener(`${started}${r.output}${mark(`133;D;${r.exitCode}`)}${PROMPT}`);
+      else listener(started); // still running
     },
     resize() {},
     onData(l) {

@@ -19,7 +19,7 @@ export function typedAction(action: string): string {
 
 export async function runInTerminal(sandbox: Sandbox, command: string, timeoutMs: number, maxObservationBytes = 64 * 1024): Promise<TerminalRun> {
   const tty = await sandbox.attach(SIZE);
-  const parser = createMarkParser();
+  const parser = createMarkParser({ nonce: tty.markNonce });
   const segmenter = createStepSegmenter({ maxObservationBytes, now: Date.now });
   let typed = false;
   let timedOut = false;
