@@ -1,7 +1,8 @@
 "use client";
 import { useEffect, useState } from "react";
 
-export function ElapsedClock({ since, stopped }: { since: string | null; stopped: boolean }) {
+/** Time since `since`; with `limitSec`, the time left of it instead (a study's countdown). */
+export function ElapsedClock({ since, stopped, limitSec = null }: { since: string | null; stopped: boolean; limitSec?: number | null }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (stopped) return;
@@ -9,7 +10,8 @@ export function ElapsedClock({ since, stopped }: { since: string | null; stopped
     return () => clearInterval(t);
   }, [stopped]);
   if (!since) return <>–</>;
-  const s = Math.max(0, Math.floor((now - Date.parse(since)) / 1000));
+  const elapsed = Math.max(0, Math.floor((now - Date.parse(since)) / 1000));
+  const s = limitSec === null ? elapsed : Math.max(0, limitSec - elapsed);
   // The server's HTML and the browser's first render can be a second apart.
   return <span suppressHydrationWarning>{`${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`}</span>;
 }

@@ -14,6 +14,7 @@ export function isRole(value: unknown): value is Role {
 const PUBLIC: RegExp[] = [
   /^\/sign-in$/,
   /^\/join\/[A-Za-z0-9_-]+$/,
+  /^\/api\/studies\/join$/,
   /^\/api\/auth\//,
   /^\/api\/health$/,
   /^\/api\/v1\/openapi\.json$/,
