@@ -22,6 +22,7 @@ export const StatsQuery = z.strictObject({
   /** A second key for the per-difficulty table (e.g. hardness, fs). */
   split: groupKey.optional(),
   runs: list(50, name).optional(),
+  study: list(20, name).optional(),
   env: z.enum(ENVIRONMENTS).optional(),
   model: list(20, name).optional(),
   strategy: list(20, name).optional(),
@@ -64,6 +65,7 @@ export function statsQueryToParams(q: Partial<StatsQuery>): URLSearchParams {
   put("strategy", q.strategy);
   put("player", q.player);
   put("dataset", q.dataset);
+  put("study", q.study);
   put("hardness", q.hardness);
   put("k", q.k);
   if (q.overlap === false) put("overlap", "0");

@@ -92,5 +92,8 @@ describe("a study", () => {
     const back = await computeStats(p.db.prisma, StatsQuery.parse({ runs: "pilot re-imported" }));
     const live = await p.db.prisma.score.findMany({ where: { mode: "intercode", episode: { studyId: study.id, practice: false } } });
     expect(back.groups[0].solved).toBe(live.filter((s) => s.success).length);
+    // Compare groups and filters by study and participant (the practice task would not count).
+    const byPerson = await computeStats(p.db.prisma, StatsQuery.parse({ study: "pilot", group: "study,participant" }));
+    expect(byPerson.groups.map((g) => [g.key, g.n])).toEqual([["pilot · Ada", 2]]);
   }, 120_000);
 });
