@@ -26,7 +26,7 @@ export async function chooseDriver(
     const status = await driver.status();
     if (status.ok) {
       const reason = forced ? `${name} (PLATEAU_SANDBOX=${forced})` : name === "docker" ? "a Docker engine answers" : `no Docker engine answers (${why.join("; ")}); bubblewrap works`;
-      return { driver, reason };
+      return { driver, reason: status.limits ? `${reason}; ${status.limits}` : reason };
     }
     why.push(`${name}: ${status.reason ?? "not available"}`);
   }

@@ -66,6 +66,8 @@ export interface DriverStatus {
   /** Human-readable reason when not ok: what is missing and what to do. */
   reason?: string;
   detail?: string;
+  /** What each sandbox is capped at, and plainly what it is not (shown with the driver on health and home). */
+  limits?: string;
 }
 
 export interface SandboxDriver {
