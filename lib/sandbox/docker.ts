@@ -12,7 +12,8 @@ import { execDirect } from "./dockerExec";
 import { dockerDiskCap, isSizeRefusal, notCapped, type DiskCap } from "./dockerDiskCap";
 import { resolveDockerHost } from "./dockerHost";
 import { DockerTty } from "./dockerTty";
-import { formatBytes, sandboxDiskBytes } from "./sandboxDiskBytes";
+import { describeLimits } from "./describeLimits";
+import { sandboxDiskBytes } from "./sandboxDiskBytes";
 import {
   OWNER_LABEL,
   SANDBOX_LIMITS,
@@ -73,10 +74,6 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
     cap.catch(() => (cap = null)); // an engine that did not answer is asked again
     return cap;
   };
-  const limitsText = (c: DiskCap) => {
-    const base = `caps per sandbox: memory ${formatBytes(limits.memoryBytes)}, ${limits.pids} processes, ${limits.nanoCpus / 1e9} CPU`;
-    return c.kind === "none" ? `${base}; ${c.why}` : `${base}, disk ${formatBytes(limits.diskBytes)} written`;
-  };
   /** The container's size: where the image counts toward it (btrfs), the image plus what the player may write. */
   const storageOpt = async (image: string): Promise<Record<string, string> | undefined> => {
     const c = await diskCap();
@@ -100,7 +97,7 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
       }
       try {
         const [v, c] = await Promise.all([docker.version(), diskCap()]);
-        return { ok: true, detail: `Docker ${v.Version} (API ${v.ApiVersion}) at ${engineUrl}`, limits: limitsText(c) };
+        return { ok: true, detail: `Docker ${v.Version} (API ${v.ApiVersion}) at ${engineUrl}`, limits: describeLimits(limits, c.kind === "none" ? c.why : undefined) };
       } catch (e) {
         return { ok: true, detail: `Docker at ${engineUrl} (version or storage unknown: ${(e as Error).message})` };
       }

@@ -9,7 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalDriver, type LocalDriver } from "./local";
+import { cgroupParent } from "./localHost";
 import { createWarmPool } from "./pool";
+import { expectDiskCapped } from "./testing/expectDiskCapped";
 import { SANDBOX_LIMITS, type Sandbox } from "./types";
 
 const REPO = path.resolve(__dirname, "../..");
@@ -182,6 +184,20 @@ describe("local sandbox", () => {
     }
   });
 
+  it("caps what a sandbox writes: twice its quota gets ENOSPC inside, the host database stays writable", async () => {
+    expect((await driver.status()).limits).toBe("caps per sandbox: memory 512 MiB, 256 processes, 1 CPU, disk 512 MiB written");
+    const cap = 64 * 1024 * 1024; // the default 512 MiB works the same, only slower to fill
+    for (const fsMode of ["overlay", "copy"] as const) {
+      const small = await createLocalDriver({ fs: fsMode, limits: { diskBytes: cap } }).create({ image: IMAGE });
+      try {
+        await expectDiskCapped(small, cap);
+      } finally {
+        await small.destroy();
+      }
+      expect(fs.existsSync(`${host(small).dir}.disk`)).toBe(false); // its file goes with it
+    }
+  });
+
   it("contains a fork bomb: pids stay at the limit, the host stays responsive, reset recovers", async () => {
     const r = await sb.exec(["bash", "-c", ":(){ :|:& };:"], { timeoutMs: 3000 });
     expect(r.timedOut).toBe(false); // the bomb goes to the background at once
@@ -283,6 +299,17 @@ describe("local sandbox", () => {
     const id = /ID ([0-9a-f]{12})/.exec(out)![1];
     const dir = path.join(driver.workRoot, id);
     expect(fs.existsSync(dir)).toBe(true);
+    // another Plateau's cleanup, with its own work root, leaves this one's sandboxes alone
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), "plateau-other-root-"));
+    try {
+      await createLocalDriver({ workRoot: other }).cleanup();
+      expect(await sb.alive()).toBe(true);
+      expect((await sb.exec(["echo", "alive"])).stdout).toBe("alive\n");
+      expect(fs.existsSync(dir)).toBe(true);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+      for (const d of host(sb).cgroup!.dirs) fs.rmdirSync(path.join(path.dirname(path.dirname(d)), cgroupParent(other))); // its empty parent group
+    }
     // one owned by a live process (pid 1): kept
     const liveId = "0123456789ab";
     fs.mkdirSync(path.join(driver.workRoot, liveId), { recursive: true });
@@ -291,8 +318,9 @@ describe("local sandbox", () => {
       expect(await driver.cleanup()).toBeGreaterThanOrEqual(2); // the crashed one and this file's sandbox
       expect(fs.existsSync(dir)).toBe(false);
       expect(fs.existsSync(`${dir}.json`)).toBe(false);
+      expect(fs.existsSync(`${dir}.disk`)).toBe(false);
       expect(fs.readFileSync("/proc/self/mountinfo", "utf8")).not.toContain(dir);
-      expect(fs.existsSync(`/sys/fs/cgroup/pids/plateau-local/${id}`)).toBe(false);
+      expect(fs.existsSync(path.join(path.dirname(host(sb).cgroup!.dirs[0]), id))).toBe(false);
       expect(await sb.alive()).toBe(false);
       expect(fs.existsSync(path.join(driver.workRoot, liveId))).toBe(true);
     } finally {

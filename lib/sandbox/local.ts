@@ -15,7 +15,12 @@
 //   - limits: a cgroup (v1 or v2) with pids.max, memory (no swap) and a 1-CPU quota when the host
 //     lets us write one (root here does), plus rlimits on every process: fsize (1 GiB, as docker's
 //     ulimit), core, nofile, and nproc and address space only when there is no cgroup (nproc counts
-//     per host uid, shared by every sandbox).
+//     per host uid, shared by every sandbox);
+//   - disk: the sandbox's work folder (the overlay's upper layer, or copy mode's copies) is an ext4
+//     file system of its own, in a sparse file of PLATEAU_SANDBOX_DISK_MB (<workRoot>/<id>.disk,
+//     loop-mounted): past it, writes fail with ENOSPC inside, and the host disk holds at most that.
+//     Not tmpfs: its pages count as the sandbox's memory and cannot be reclaimed without swap, so a
+//     full disk would OOM-kill the sandbox instead of saying "No space left on device".
 // The terminal and the root helper enter that sandbox with nsenter (as `docker exec` does): the TTY
 // runs `bash -l` as the player (no capabilities, no-new-privs); the helper runs
 // docker/bash/agent.py --serve as root inside with only CHOWN, DAC_OVERRIDE, FOWNER, KILL, SETUID,
@@ -33,6 +38,7 @@ import {
   childrenOf,
   Cgroup,
   cleanEnv,
+  cgroupParent,
   detectCgroups,
   killPid,
   killSession,
@@ -50,6 +56,8 @@ import {
   type RootfsMeta,
 } from "./localHost";
 import { LocalTty } from "./localTty";
+import { describeLimits } from "./describeLimits";
+import { sandboxDiskBytes } from "./sandboxDiskBytes";
 import {
   SANDBOX_LIMITS,
   type DriverStatus,
@@ -77,6 +85,8 @@ export interface LocalLimits {
   user: string;
   /** RLIMIT_FSIZE, as the docker driver's fsize ulimit. */
   fileBytes: number;
+  /** Size of the sandbox's own file system: all it can write. */
+  diskBytes: number;
 }
 
 export interface LocalDriverOptions {
@@ -110,6 +120,7 @@ interface Tools {
   prlimit: string;
   cp: string;
   mount: string;
+  mkfs: string;
 }
 
 /** What cleanup() needs to find and end a sandbox after its owner died: <workRoot>/<id>.json. */
@@ -138,6 +149,7 @@ export function createLocalDriver(opts: LocalDriverOptions = {}): LocalDriver {
   const limits: LocalLimits = {
     ...SANDBOX_LIMITS,
     fileBytes: 1024 * 1024 * 1024,
+    diskBytes: sandboxDiskBytes(),
     ...opts.limits,
   };
   const sandboxes = new Set<LocalSandbox>();
@@ -145,7 +157,7 @@ export function createLocalDriver(opts: LocalDriverOptions = {}): LocalDriver {
 
   let cgroupLayout: ReturnType<typeof detectCgroups> | undefined;
   const cgroups = () => {
-    if (cgroupLayout === undefined) cgroupLayout = opts.cgroups === false || process.getuid?.() !== 0 ? null : detectCgroups();
+    if (cgroupLayout === undefined) cgroupLayout = opts.cgroups === false || process.getuid?.() !== 0 ? null : detectCgroups(cgroupParent(workRoot));
     return cgroupLayout;
   };
 
@@ -163,6 +175,9 @@ export function createLocalDriver(opts: LocalDriverOptions = {}): LocalDriver {
     const cp = which("cp");
     if (!cp) return { missing: "cp is not installed: apt-get install -y coreutils" };
     t.cp = cp;
+    const mkfs = which("mkfs.ext4");
+    if (!mkfs) return { missing: "mkfs.ext4 is not installed: apt-get install -y e2fsprogs" };
+    t.mkfs = mkfs;
     const bash = which("bash");
     if (!bash) return { missing: "bash is not installed: apt-get install -y bash" };
     t.bash = bash;
@@ -195,7 +210,11 @@ export function createLocalDriver(opts: LocalDriverOptions = {}): LocalDriver {
       }
       if (!meta) return { ok: false, reason: `no root file systems in ${rootfsDir}: run scripts/build-rootfs.sh` };
       const names = ["bash-fs1", "bash-fs2", "bash-fs3", "bash-fs4"].filter((n) => readRootfsMeta(rootfsDir, n));
-      return { ok: true, detail: `bubblewrap; root file systems ${names.join(", ")} in ${rootfsDir}; "/" by ${fsMode}; limits: ${driver.limitMode()}` };
+      return {
+        ok: true,
+        detail: `bubblewrap; root file systems ${names.join(", ")} in ${rootfsDir}; "/" by ${fsMode} on an ext4 file per sandbox; limits: ${driver.limitMode()}`,
+        limits: describeLimits(limits),
+      };
     },
 
     async hasImage(image: string): Promise<boolean> {
@@ -250,7 +269,7 @@ async function removeLeftovers(workRoot: string, layout: ReturnType<typeof detec
   }
   const ids = new Set<string>();
   for (const e of entries) {
-    const m = /^([0-9a-f]{12})(\.json)?$/.exec(e);
+    const m = /^([0-9a-f]{12})(\.json|\.disk)?$/.exec(e);
     if (m) ids.add(m[1]);
   }
   let n = 0;
@@ -277,12 +296,13 @@ async function removeLeftovers(workRoot: string, layout: ReturnType<typeof detec
       }
     }
     if (layout) await Cgroup.open(layout, id).destroy();
-    await unmount(path.join(dir, "root"));
+    await unmountWorkDir(dir);
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(`${dir}.disk`, { force: true });
     fs.rmSync(recFile, { force: true });
     n++;
   }
-  // cgroups with no work folder at all (the folder was removed by hand)
+  // cgroups of this work root with no work folder at all (the folder was removed by hand)
   if (layout) {
     for (const id of Cgroup.list(layout)) {
       if (ids.has(id) || fs.existsSync(path.join(workRoot, `${id}.json`))) continue;
@@ -363,6 +383,8 @@ class LocalSandbox implements Sandbox {
     fs.mkdirSync(path.dirname(this.dir), { recursive: true, mode: 0o755 });
     this.writeRecord();
     fs.mkdirSync(this.dir, { mode: 0o755 });
+    await this.mountDisk();
+    lap("disk");
     const binds = await this.buildRoot();
     lap(this.fsMode);
     if (this.layout) this.cgroup = Cgroup.create(this.layout, this.id, this.limits);
@@ -373,6 +395,20 @@ class LocalSandbox implements Sandbox {
     // the helper restores / (mode, mtime) from the manifest, as in a container
     await Promise.all([this.helper(), this.netSysctls()]);
     lap("helper");
+  }
+
+  /** The work folder becomes a fresh ext4 of limits.diskBytes (sparse: the host disk holds what is written). */
+  private async mountDisk(): Promise<void> {
+    const disk = `${this.dir}.disk`;
+    fs.writeFileSync(disk, "", { mode: 0o600 });
+    fs.truncateSync(disk, this.limits.diskBytes);
+    // no journal: scratch space that dies with the sandbox; no reserved blocks: the player gets all of it
+    const mk = await run(this.tools.mkfs, ["-q", "-F", "-m", "0", "-O", "^has_journal", "-E", "nodiscard", disk]);
+    if (mk.code !== 0) throw new Error(`cannot make the sandbox's file system: ${mk.stderr.trim()}`);
+    // discard: what the sandbox deletes goes back to the host disk
+    const m = await run(this.tools.mount, ["-o", "loop,discard,nosuid,nodev", disk, this.dir]);
+    if (m.code !== 0) throw new Error(`cannot mount the sandbox's file system: ${m.stderr.trim()}`);
+    fs.chmodSync(this.dir, 0o755);
   }
 
   /**
@@ -394,7 +430,7 @@ class LocalSandbox implements Sandbox {
       // the upper layer's root gives / its owner and mode
       fs.chmodSync(upper, st.mode & 0o7777);
       fs.lchownSync(upper, st.uid, st.gid);
-      const r = await run(this.tools.mount, ["-t", "overlay", "overlay", "-o", `lowerdir=${src},upperdir=${upper},workdir=${path.join(this.dir, "work")}`, root]);
+      const r = await run(this.tools.mount, ["-t", "overlay", "overlay", "-o", `lowerdir=${src},upperdir=${upper},workdir=${path.join(this.dir, "work")},xino=on`, root]);
       if (r.code !== 0) throw new OverlayError(r.stderr.trim() || `mount exit ${r.code}`);
       return [];
     }
@@ -716,8 +752,9 @@ class LocalSandbox implements Sandbox {
     for (const p of hostSide) killPid(p, "SIGKILL");
     if (this.cgroup) await this.cgroup.destroy(); // anything left (nothing, normally)
     else if (this.layout) await Cgroup.open(this.layout, this.id).destroy();
-    await unmount(path.join(this.dir, "root"));
+    await unmountWorkDir(this.dir);
     fs.rmSync(this.dir, { recursive: true, force: true });
+    fs.rmSync(`${this.dir}.disk`, { force: true });
     fs.rmSync(this.recFile, { force: true });
     this.onGone(this);
   }
@@ -726,6 +763,12 @@ class LocalSandbox implements Sandbox {
   get host(): { dir: string; initPid: number; cgroup: Cgroup | null; rootUid: number } {
     return { dir: this.dir, initPid: this.initPid, cgroup: this.cgroup, rootUid: this.rootUid };
   }
+}
+
+/** The overlay on <dir>/root, then the sandbox's own file system on <dir> (its loop device goes with it). */
+async function unmountWorkDir(dir: string): Promise<void> {
+  await unmount(path.join(dir, "root"));
+  await unmount(dir);
 }
 
 function readJson(stream: NodeJS.ReadableStream): Promise<Record<string, unknown>> {

@@ -14,9 +14,3 @@ export function sandboxDiskBytes(env: Record<string, string | undefined> = proce
   }
   return mb * 1024 * 1024;
 }
-
-/** "512 MiB", "2 GiB": sizes in messages. */
-export function formatBytes(n: number): string {
-  const mib = n / (1024 * 1024);
-  return mib >= 1024 && mib % 1024 === 0 ? `${mib / 1024} GiB` : `${Math.round(mib)} MiB`;
-}
