@@ -137,6 +137,26 @@ describe("local sandbox", () => {
     expect(ps.stdout).not.toContain("sleep");
   });
 
+  it("makes no namespace, mounts nothing and runs under seccomp, as player or root; threads and fork still work", async () => {
+    const probe = "grep Seccomp: /proc/self/status; cat /proc/sys/user/max_user_namespaces; unshare -U true; echo unshare=$?; unshare -m true; echo unshare=$?";
+    const player = await sb.exec(["bash", "-c", probe]);
+    expect(player.stdout).toBe("Seccomp:\t2\n0\nunshare=1\nunshare=1\n");
+    expect(player.stderr).toBe("unshare: unshare failed: Operation not permitted\n".repeat(2));
+    const root = await sb.exec(["bash", "-c", `${probe}; mount -t tmpfs none /mnt; echo mount=$?`], { user: "root" });
+    expect(root.stdout).toBe("Seccomp:\t2\n0\nunshare=1\nunshare=1\nmount=32\n");
+    const threads = await sb.exec(["python3", "-c", "import os, threading; t = threading.Thread(target=print, args=('thread',), kwargs={'flush': True}); t.start(); t.join(); os.wait() if os.fork() else print('child')"]);
+    expect(threads.stdout.split("\n").sort().join(" ")).toBe(" child thread");
+    // the terminal's shell too
+    const tty = await sb.attach({ cols: 100, rows: 30 });
+    let out = "";
+    tty.onData((d) => (out += d));
+    await until(() => out.endsWith(PROMPT), 10_000, () => out);
+    tty.write("grep Seccomp: /proc/$$/status; unshare -U true; echo rc=$?\r");
+    await until(() => out.includes("rc="), 5000, () => out);
+    expect(out).toMatch(/Seccomp:\t2\r\nunshare: unshare failed: Operation not permitted\r\nrc=1/);
+    tty.close();
+  });
+
   it("has no network but the loopback", async () => {
     const r = await sb.exec(["bash", "-c", "ip -o link | awk -F': ' '{print $2}'; tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' '"]);
     expect(r.stdout).toBe("lo\nlo\n");

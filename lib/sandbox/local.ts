@@ -20,7 +20,11 @@
 //     file system of its own, in a sparse file of PLATEAU_SANDBOX_DISK_MB (<workRoot>/<id>.disk,
 //     loop-mounted): past it, writes fail with ENOSPC inside, and the host disk holds at most that.
 //     Not tmpfs: its pages count as the sandbox's memory and cannot be reclaimed without swap, so a
-//     full disk would OOM-kill the sandbox instead of saying "No space left on device".
+//     full disk would OOM-kill the sandbox instead of saying "No space left on device";
+//   - kernel surface: no user namespace can be made inside (what bwrap --disable-userns does, which
+//     bwrap refuses next to --userns-block-fd: user.max_user_namespaces = 0 in its namespace) and a seccomp
+//     filter close to Docker's default profile (lib/sandbox/sandboxSeccomp.ts), given to bwrap for
+//     the sandbox's init and installed by every process that enters it (terminal, helper).
 // The terminal and the root helper enter that sandbox with nsenter (as `docker exec` does): the TTY
 // runs `bash -l` as the player (no capabilities, no-new-privs); the helper runs
 // docker/bash/agent.py --serve as root inside with only CHOWN, DAC_OVERRIDE, FOWNER, KILL, SETUID,
@@ -58,6 +62,7 @@ import {
 import { LocalTty } from "./localTty";
 import { describeLimits } from "./describeLimits";
 import { sandboxDiskBytes } from "./sandboxDiskBytes";
+import { sandboxSeccomp, withSandboxSeccomp } from "./sandboxSeccomp";
 import {
   SANDBOX_LIMITS,
   type DriverStatus,
@@ -212,7 +217,7 @@ export function createLocalDriver(opts: LocalDriverOptions = {}): LocalDriver {
       const names = ["bash-fs1", "bash-fs2", "bash-fs3", "bash-fs4"].filter((n) => readRootfsMeta(rootfsDir, n));
       return {
         ok: true,
-        detail: `bubblewrap; root file systems ${names.join(", ")} in ${rootfsDir}; "/" by ${fsMode} on an ext4 file per sandbox; limits: ${driver.limitMode()}`,
+        detail: `bubblewrap; root file systems ${names.join(", ")} in ${rootfsDir}; "/" by ${fsMode} on an ext4 file per sandbox; limits: ${driver.limitMode()}; seccomp and no user namespaces inside`,
         limits: describeLimits(limits),
       };
     },
@@ -391,6 +396,7 @@ class LocalSandbox implements Sandbox {
     lap("cgroup");
     await this.startInit(binds);
     this.writeRecord();
+    await this.disableUserns();
     lap("bwrap");
     // the helper restores / (mode, mtime) from the manifest, as in a container
     await Promise.all([this.helper(), this.netSysctls()]);
@@ -509,6 +515,7 @@ class LocalSandbox implements Sandbox {
       "--unshare-user",
       "--userns-block-fd", "3",
       "--info-fd", "4",
+      "--seccomp", "6",
       "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
       "--die-with-parent",
       "--uid", "0", "--gid", "0",
@@ -522,15 +529,16 @@ class LocalSandbox implements Sandbox {
       "--chdir", "/",
       "--clearenv", "--setenv", "PATH", SYSTEM_PATH, "--setenv", "LANG", "C.UTF-8", "--setenv", "HOSTNAME", HOSTNAME,
     ];
-    const [file, args] = this.wrap([this.tools.setpriv, `--reuid=${this.rootUid}`, `--regid=${this.rootUid}`, "--clear-groups", "--", this.tools.bwrap, "--args", "5", "--", "sleep", "infinity"], [3, 4, 5]);
-    const child = spawn(file, args, { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe", "pipe"], env: cleanEnv() });
+    const [file, args] = this.wrap([this.tools.setpriv, `--reuid=${this.rootUid}`, `--regid=${this.rootUid}`, "--clear-groups", "--", this.tools.bwrap, "--args", "5", "--", "sleep", "infinity"], [3, 4, 5, 6]);
+    const child = spawn(file, args, { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe", "pipe", "pipe"], env: cleanEnv() });
     this.outer = child;
     let stderr = "";
     child.stderr!.on("data", (b: Buffer) => (stderr = (stderr + b.toString()).slice(-4000)));
     child.on("exit", () => (this.outerExited = true));
-    const [, , , block, info, argsFd] = child.stdio as unknown as (NodeJS.ReadWriteStream & { destroy(): void })[];
-    for (const s of [block, info, argsFd]) (s as unknown as { on(e: string, f: () => void): void }).on("error", () => {});
+    const [, , , block, info, argsFd, seccompFd] = child.stdio as unknown as (NodeJS.ReadWriteStream & { destroy(): void })[];
+    for (const s of [block, info, argsFd, seccompFd]) (s as unknown as { on(e: string, f: () => void): void }).on("error", () => {});
     argsFd.end(bwrapArgs.map((a) => `${a}\0`).join(""));
+    seccompFd.end(sandboxSeccomp());
 
     const failed = (what: string) => new Error(`bubblewrap could not start the sandbox (${what})${stderr.trim() ? `: ${stderr.trim()}` : ""}`);
     const exitedAt = new Promise<string>((resolve) => child.once("exit", (code, sig) => resolve(`exit ${code ?? sig}`)));
@@ -565,6 +573,15 @@ class LocalSandbox implements Sandbox {
 
   // ------------------------------------------------------------ entering the sandbox
 
+  /**
+   * No user namespace can be made inside: the sandbox's own count of them is 0 (a per-namespace
+   * sysctl that only a process with CAP_SYS_RESOURCE there can raise, which none inside has).
+   */
+  private async disableUserns(): Promise<void> {
+    const r = await run(this.tools.nsenter, ["-t", String(this.initPid), "-U", "-S", "0", "-G", "0", "--", "/bin/sh", "-c", "echo 0 > /proc/sys/user/max_user_namespaces"]);
+    if (r.code !== 0) throw new Error(`cannot forbid user namespaces in the sandbox: ${r.stderr.trim() || `exit ${r.code}`}`);
+  }
+
   /** As docker does in a container's network namespace: ICMP sockets for every group (docker: 0 2147483647;
    * here the groups the user namespace maps), so `ping` works as in a container. */
   private async netSysctls(): Promise<void> {
@@ -594,7 +611,7 @@ class LocalSandbox implements Sandbox {
       const [file, args] = this.wrap([
         ...this.nsenterArgs(),
         "/usr/bin/setpriv", "--no-new-privs", "--inh-caps=-all", `--bounding-set=${caps}`, "--",
-        "/usr/bin/python3", "-u", AGENT_PATH, "--serve",
+        ...withSandboxSeccomp(["/usr/bin/python3", "-u", AGENT_PATH, "--serve"]),
       ]);
       const proc = spawn(file, args, { stdio: ["pipe", "pipe", "pipe"], env: this.baseEnv("/root") });
       this.opening = LocalAgent.open(proc)
@@ -702,7 +719,7 @@ class LocalSandbox implements Sandbox {
     const [file, args] = this.wrap([
       ...this.nsenterArgs(),
       "/usr/bin/setpriv", `--reuid=${user}`, `--regid=${user}`, "--init-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--",
-      "/bin/bash", "-l",
+      ...withSandboxSeccomp(["/bin/bash", "-l"]),
     ]);
     const p: IPty = spawnPty(file, args, {
       name: "xterm-256color",
