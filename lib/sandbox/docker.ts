@@ -97,7 +97,7 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
       }
       try {
         const [v, c] = await Promise.all([docker.version(), diskCap()]);
-        return { ok: true, detail: `Docker ${v.Version} (API ${v.ApiVersion}) at ${engineUrl}`, limits: describeLimits(limits, c.kind === "none" ? c.why : undefined) };
+        return { ok: true, detail: `Docker ${v.Version} (API ${v.ApiVersion}) at ${engineUrl}`, limits: describeLimits(limits, c.kind === "none" ? c.why : undefined), warning: c.kind === "none" ? c.why : undefined };
       } catch (e) {
         return { ok: true, detail: `Docker at ${engineUrl} (version or storage unknown: ${(e as Error).message})` };
       }
