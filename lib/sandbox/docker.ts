@@ -297,8 +297,11 @@ class DockerSandbox implements Sandbox {
   }
 
   private async openTty(size: { cols: number; rows: number }): Promise<DockerTty> {
+    // The size is set before bash starts (this API has no ConsoleSize): the resize that follows the
+    // exec's start then changes nothing, and bash is not made to redraw its first prompt.
+    const [cols, rows] = [Math.max(1, Math.floor(size.cols) || 80), Math.max(1, Math.floor(size.rows) || 24)];
     const exec = await this.container.exec({
-      Cmd: ["bash", "-l"],
+      Cmd: ["sh", "-c", 'stty cols "$1" rows "$2" 2>/dev/null; exec bash -l', "plateau-tty", String(cols), String(rows)],
       User: this.defaultUser,
       WorkingDir: "/",
       Env: ["TERM=xterm-256color", "COLORTERM=truecolor"],
@@ -313,7 +316,7 @@ class DockerSandbox implements Sandbox {
       if (this.spare === tty) this.spare = null;
       this.ttyClosing = this.ttyClosing.then(() => this.killTty());
     });
-    tty.resize(size.cols, size.rows);
+    tty.resize(cols, rows);
     return tty;
   }
 
