@@ -13,8 +13,9 @@ import { seedBrokenRecording, seedEmptyEpisode, seedLiveEpisode, seedRecordedEpi
 // episodes that should not break the page. Episodes are written straight into the e2e server's
 // database (a fresh one per run).
 
-// the e2e server's embedded PostgreSQL (scripts/e2e-server.sh: PLATEAU_DATA_DIR=.data/e2e), read once it has started
-const DB = () => process.env.E2E_DATABASE_URL ?? embeddedUrl(".data/e2e/postgres", Number(process.env.E2E_PG_PORT ?? 5544));
+// the e2e server's embedded PostgreSQL (its data folder as scripts/e2e-server.sh names it), once it has started
+const E2E_DATA = (process.env.E2E_PORT ?? "3100") === "3100" ? ".data/e2e" : `.data/e2e-${process.env.E2E_PORT}`;
+const DB = () => process.env.E2E_DATABASE_URL ?? embeddedUrl(`${E2E_DATA}/postgres`, Number(process.env.E2E_PG_PORT ?? 5544));
 const LOG = "data/intercode/logs/bash/gpt-3.5/ic_bash_react_10_turns_fs_1.json";
 
 let cast: GenCast;
