@@ -152,7 +152,7 @@ describe("local sandbox", () => {
     tty.onData((d) => (out += d));
     await until(() => out.endsWith(PROMPT), 10_000, () => out);
     tty.write("grep Seccomp: /proc/$$/status; unshare -U true; echo rc=$?\r");
-    await until(() => out.includes("rc="), 5000, () => out);
+    await until(() => /rc=\d/.test(out), 5000, () => out); // the echo's output, not the typed line
     expect(out).toMatch(/Seccomp:\t2\r\nunshare: unshare failed: Operation not permitted\r\nrc=1/);
     tty.close();
   });
