@@ -118,7 +118,7 @@ start() {
   mkdir -p "$DIR" "$SDIR/exec"
   if ! mount_btrfs; then
     storage=overlay2
-    echo "engine.sh: WARNING: data root on overlay2 in $DIR/root: sandbox disks are NOT capped (install btrfs-progs, then: $0 stop && $0 start)" >&2
+    echo "engine.sh: WARNING: data root on overlay2 in $DIR/root: sandbox disks are NOT capped (once btrfs can be used: $0 stop && $0 start)" >&2
     mkdir -p "$DIR/root"
   fi
   rm -f "$SOCK" "$PIDFILE"
@@ -161,8 +161,11 @@ stop() {
   else
     echo "engine.sh: no private dockerd running"
   fi
-  # the loop device goes with the mount (mount -o loop sets autoclear)
-  if is_mounted "$DIR/root"; then umount "$DIR/root" || umount -l "$DIR/root"; echo "engine.sh: unmounted $DIR/root"; fi
+  # our btrfs file only (the loop device goes with it: mount -o loop sets autoclear)
+  if [ "$(findmnt -rn -o FSTYPE --mountpoint "$DIR/root" 2>/dev/null)" = btrfs ]; then
+    umount "$DIR/root" || umount -l "$DIR/root"
+    echo "engine.sh: unmounted $DIR/root"
+  fi
 }
 
 status() {
