@@ -10,6 +10,7 @@ export function HomeView({ summary, sandbox }: { summary: HomeSummary; sandbox: 
       <p className="muted" style={{ marginTop: -6 }}>
         Play InterCode tasks in a live sandbox, replay every step, and compare success against the turn budget.
         {" "}Sandbox: {sandbox.driver ? <span className="ok">{sandbox.driver}</span> : <span className="bad">none — {sandbox.reason}</span>}
+        {sandbox.driver && sandbox.warning && <span className="bad" data-testid="sandbox-warning"> — {sandbox.warning}</span>}
       </p>
       <h2>Environments</h2>
       <div className="grid" data-testid="environments">

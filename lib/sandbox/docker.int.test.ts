@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDockerDriver, type DockerDriver } from "./docker";
 import { createWarmPool } from "./pool";
+import { expectDiskCapped } from "./testing/expectDiskCapped";
 import { OWNER_LABEL, SANDBOX_LIMITS, type Sandbox } from "./types";
 import { mark, promptOf, runAtPrompt } from "./testing";
 
@@ -185,6 +186,20 @@ describe("docker sandbox", () => {
       expect((await sb.exec(["echo", "alive"])).stdout).toBe("alive\n");
     } finally {
       await c.update({ Memory: SANDBOX_LIMITS.memoryBytes, MemorySwap: SANDBOX_LIMITS.memoryBytes });
+    }
+  });
+
+  it("caps what a sandbox writes: twice its quota gets ENOSPC/EDQUOT inside, the host database stays writable", async () => {
+    ready();
+    // this engine is scripts/engine.sh's (btrfs): the status says the disk is capped
+    expect(await driver.diskCap()).toEqual({ kind: "size", imageCounts: true });
+    expect((await driver.status()).limits).toMatch(/^caps per sandbox: memory 512 MiB, 256 processes, 1 CPU, disk 512 MiB written$/);
+    const cap = 64 * 1024 * 1024; // 512 MiB would take long to fill on a 2-core VM; the mechanism is the same
+    const small = await createDockerDriver({ limits: { diskBytes: cap } }).create({ image: IMAGE });
+    try {
+      await expectDiskCapped(small, cap);
+    } finally {
+      await small.destroy();
     }
   });
 

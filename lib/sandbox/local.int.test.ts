@@ -9,7 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalDriver, type LocalDriver } from "./local";
+import { cgroupParent } from "./localHost";
 import { createWarmPool } from "./pool";
+import { expectDiskCapped } from "./testing/expectDiskCapped";
 import { SANDBOX_LIMITS, type Sandbox } from "./types";
 import { mark, promptOf, runAtPrompt } from "./testing";
 
@@ -141,6 +143,26 @@ describe("local sandbox", () => {
     expect(ps.stdout).not.toContain("sleep");
   });
 
+  it("makes no namespace, mounts nothing and runs under seccomp, as player or root; threads and fork still work", async () => {
+    const probe = "grep Seccomp: /proc/self/status; cat /proc/sys/user/max_user_namespaces; unshare -U true; echo unshare=$?; unshare -m true; echo unshare=$?";
+    const player = await sb.exec(["bash", "-c", probe]);
+    expect(player.stdout).toBe("Seccomp:\t2\n0\nunshare=1\nunshare=1\n");
+    expect(player.stderr).toBe("unshare: unshare failed: Operation not permitted\n".repeat(2));
+    const root = await sb.exec(["bash", "-c", `${probe}; mount -t tmpfs none /mnt; echo mount=$?`], { user: "root" });
+    expect(root.stdout).toBe("Seccomp:\t2\n0\nunshare=1\nunshare=1\nmount=32\n");
+    const threads = await sb.exec(["python3", "-c", "import os, threading; t = threading.Thread(target=print, args=('thread',), kwargs={'flush': True}); t.start(); t.join(); os.wait() if os.fork() else print('child')"]);
+    expect(threads.stdout.split("\n").sort().join(" ")).toBe(" child thread");
+    // the terminal's shell too
+    const tty = await sb.attach({ cols: 100, rows: 30 });
+    let out = "";
+    tty.onData((d) => (out += d));
+    await until(() => out.endsWith(promptOf(tty)), 10_000, () => out);
+    tty.write("grep Seccomp: /proc/$$/status; unshare -U true; echo rc=$?\r");
+    await until(() => /rc=\d/.test(out), 5000, () => out); // the echo's output, not the typed line
+    expect(out).toMatch(/Seccomp:\t2\r\nunshare: unshare failed: Operation not permitted\r\nrc=1/);
+    tty.close();
+  });
+
   it("has no network but the loopback", async () => {
     const r = await sb.exec(["bash", "-c", "ip -o link | awk -F': ' '{print $2}'; tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' '"]);
     expect(r.stdout).toBe("lo\nlo\n");
@@ -185,6 +207,20 @@ describe("local sandbox", () => {
       expect((await small.exec(["echo", "alive"])).stdout).toBe("alive\n");
     } finally {
       await small.destroy();
+    }
+  });
+
+  it("caps what a sandbox writes: twice its quota gets ENOSPC inside, the host database stays writable", async () => {
+    expect((await driver.status()).limits).toBe("caps per sandbox: memory 512 MiB, 256 processes, 1 CPU, disk 512 MiB written");
+    const cap = 64 * 1024 * 1024; // the default 512 MiB works the same, only slower to fill
+    for (const fsMode of ["overlay", "copy"] as const) {
+      const small = await createLocalDriver({ fs: fsMode, limits: { diskBytes: cap } }).create({ image: IMAGE });
+      try {
+        await expectDiskCapped(small, cap);
+      } finally {
+        await small.destroy();
+      }
+      expect(fs.existsSync(`${host(small).dir}.disk`)).toBe(false); // its file goes with it
     }
   });
 
@@ -289,6 +325,17 @@ describe("local sandbox", () => {
     const id = /ID ([0-9a-f]{12})/.exec(out)![1];
     const dir = path.join(driver.workRoot, id);
     expect(fs.existsSync(dir)).toBe(true);
+    // another Plateau's cleanup, with its own work root, leaves this one's sandboxes alone
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), "plateau-other-root-"));
+    try {
+      await createLocalDriver({ workRoot: other }).cleanup();
+      expect(await sb.alive()).toBe(true);
+      expect((await sb.exec(["echo", "alive"])).stdout).toBe("alive\n");
+      expect(fs.existsSync(dir)).toBe(true);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+      for (const d of host(sb).cgroup!.dirs) fs.rmdirSync(path.join(path.dirname(path.dirname(d)), cgroupParent(other))); // its empty parent group
+    }
     // one owned by a live process (pid 1): kept
     const liveId = "0123456789ab";
     fs.mkdirSync(path.join(driver.workRoot, liveId), { recursive: true });
@@ -297,8 +344,9 @@ describe("local sandbox", () => {
       expect(await driver.cleanup()).toBeGreaterThanOrEqual(2); // the crashed one and this file's sandbox
       expect(fs.existsSync(dir)).toBe(false);
       expect(fs.existsSync(`${dir}.json`)).toBe(false);
+      expect(fs.existsSync(`${dir}.disk`)).toBe(false);
       expect(fs.readFileSync("/proc/self/mountinfo", "utf8")).not.toContain(dir);
-      expect(fs.existsSync(`/sys/fs/cgroup/pids/plateau-local/${id}`)).toBe(false);
+      expect(fs.existsSync(path.join(path.dirname(host(sb).cgroup!.dirs[0]), id))).toBe(false);
       expect(await sb.alive()).toBe(false);
       expect(fs.existsSync(path.join(driver.workRoot, liveId))).toBe(true);
     } finally {

@@ -68,6 +68,10 @@ export interface DriverStatus {
   /** Human-readable reason when not ok: what is missing and what to do. */
   reason?: string;
   detail?: string;
+  /** What each sandbox is capped at, and plainly what it is not (shown with the driver on health and home). */
+  limits?: string;
+  /** A limit the driver cannot apply here (the home page shows it beside the driver). */
+  warning?: string;
 }
 
 export interface SandboxDriver {
