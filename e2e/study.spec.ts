@@ -1,4 +1,5 @@
 import { test, expect, type Browser, type Page } from "@playwright/test";
+import { expectParticipantRefused } from "./participantRefusals";
 
 // A human-baseline study in the browser: a researcher makes it and an invite link; three people
 // follow the link at once, consent and play; one closes the tab mid-task and comes back to the
@@ -92,6 +93,7 @@ test("a study from invite to export: three people at once, a resume, a time-out,
   await back.getByRole("button", { name: "Skip" }).click({ timeout: 30_000 });
   await back.getByTestId("study-next").click({ timeout: 30_000 });
   await expect(back.getByTestId("completion-code")).toHaveText(/^[0-9A-F]{10}$/);
+  await expectParticipantRefused(back.request, "Ada"); // a study's participant is refused like any other
 
   await page.goto(studyUrl);
   await expect(page.getByTestId("study-progress")).toContainText("4 of 6 episodes done");
