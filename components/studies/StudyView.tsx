@@ -109,6 +109,7 @@ export function StudyView({ study, invites: initialInvites, initial }: { study: 
         <a href={`/api/studies/${study.id}/export?format=csv`}>CSV (an episode a row)</a>
         <a href={`/api/studies/${study.id}/export?format=jsonl`}>JSONL (with steps)</a>
         <a href={`/api/studies/${study.id}/export?format=intercode`}>InterCode log (for <code>npx plateau import</code>)</a>
+        <a href={`/api/studies/${study.id}/export?format=casts`}>recordings (.cast files in a .tar)</a>
       </p>
     </main>
   );

@@ -8,6 +8,8 @@ import { createInvite, createStudy, StudyInput } from "./studies";
 import { acceptConsent, joinStudy, playNext, studyStep } from "./participation";
 import { studyMonitor } from "./monitor";
 import { exportStudy } from "./exportStudy";
+import { studyCastArchive } from "./castArchive";
+import { extract } from "tar-stream";
 
 // A study end to end on a real sandbox and PostgreSQL: invites, joining, consent, the assigned
 // tasks in order with the study's limits, resuming, the monitor, and exports that import back.
@@ -92,6 +94,25 @@ describe("a study", () => {
     const back = await computeStats(p.db.prisma, StatsQuery.parse({ runs: "pilot re-imported" }));
     const live = await p.db.prisma.score.findMany({ where: { mode: "intercode", episode: { studyId: study.id, practice: false } } });
     expect(back.groups[0].solved).toBe(live.filter((s) => s.success).length);
+    // Every recording in one archive, named by person and position.
+    const names: string[] = [];
+    const tar = Buffer.from(await new Response(await studyCastArchive(p.db.prisma, study.id)).arrayBuffer());
+    await new Promise<void>((resolve, reject) => {
+      const x = extract();
+      x.on("entry", (h, stream, next) => {
+        let text = "";
+        stream.on("data", (d: Buffer) => (text += d.toString()));
+        stream.on("end", () => {
+          expect(JSON.parse(text.split("\n")[0]).version).toBe(2);
+          names.push(h.name);
+          next();
+        });
+      });
+      x.on("finish", resolve);
+      x.on("error", reject);
+      x.end(tar);
+    });
+    expect(names).toEqual([expect.stringMatching(/^Ada\/1-nl2bash_fs_1-\d+-\w+\.cast$/), expect.stringMatching(/^Ada\/2-/)]);
     // Compare groups and filters by study and participant (the practice task would not count).
     const byPerson = await computeStats(p.db.prisma, StatsQuery.parse({ study: "pilot", group: "study,participant" }));
     expect(byPerson.groups.map((g) => [g.key, g.n])).toEqual([["pilot · Ada", 2]]);

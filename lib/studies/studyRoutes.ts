@@ -9,6 +9,7 @@ import { createInvite, createStudy, InviteInput, listStudies, revokeInvite, Stud
 import { acceptConsent, joinStudy, playNext } from "./participation";
 import { endParticipant, studyMonitor } from "./monitor";
 import { exportStudy, type ExportFormat } from "./exportStudy";
+import { studyCastArchive } from "./castArchive";
 
 // The study routes' bodies: researchers make studies and invites, watch and export; participants
 // join by link, consent, and are sent to their next episode. The app/ routes only call these.
@@ -74,7 +75,8 @@ export async function endParticipantResponse(req: Request, studyId: string, part
   return (await endParticipant(getPlateau().prisma, sessions(), studyId, participantId)) ? Response.json({ ended: participantId }) : Response.json({ error: "no such participant, or already ended" }, { status: 404 });
 }
 
-const FORMATS: Record<ExportFormat, { type: string; ext: string }> = {
+const FORMATS: Record<ExportFormat | "casts", { type: string; ext: string }> = {
+  casts: { type: "application/x-tar", ext: "tar" },
   csv: { type: "text/csv; charset=utf-8", ext: "csv" },
   jsonl: { type: "application/x-ndjson; charset=utf-8", ext: "jsonl" },
   intercode: { type: "application/json; charset=utf-8", ext: "json" },
@@ -88,8 +90,9 @@ export async function exportResponse(req: Request, studyId: string): Promise<Res
   const study = await getPlateau().prisma.study.findUnique({ where: { id: studyId }, select: { name: true } });
   if (!study) return Response.json({ error: `study ${studyId} not found` }, { status: 404 });
   const f = FORMATS[format as ExportFormat];
-  const file = `${study.name.replace(/[^A-Za-z0-9._-]+/g, "_")}.${format === "intercode" ? "intercode" : "episodes"}.${f.ext}`;
-  return new Response(await exportStudy(getPlateau().prisma, studyId, format as ExportFormat), { headers: { "content-type": f.type, "content-disposition": `attachment; filename="${file}"` } });
+  const file = `${study.name.replace(/[^A-Za-z0-9._-]+/g, "_")}.${format === "intercode" ? "intercode" : format === "casts" ? "casts" : "episodes"}.${f.ext}`;
+  const body = format === "casts" ? await studyCastArchive(getPlateau().prisma, studyId) : await exportStudy(getPlateau().prisma, studyId, format as ExportFormat);
+  return new Response(body, { headers: { "content-type": f.type, "content-disposition": `attachment; filename="${file}"` } });
 }
 
 /** The invite page's form (public): a pseudonym, then the sign-in link that leads into the study. */
