@@ -15,7 +15,7 @@ export function CreateStudyForm() {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
-        name: f.get("name"), tasks: f.get("tasks"), env: "bash", perParticipant: num("perParticipant"), order: f.get("order"), seed: num("seed") ?? 1,
+        name: f.get("name"), tasks: f.get("tasks"), env: "bash", sample: num("sample"), stratify: String(f.get("stratify") ?? "") || null, perParticipant: num("perParticipant"), order: f.get("order"), seed: num("seed") ?? 1,
         turnLimit: num("turnLimit") ?? 10, timeLimitSec: num("timeLimitSec"), showReward: f.get("showReward") === "on",
         practiceTask: String(f.get("practiceTask") ?? "").trim() || null, instructions: f.get("instructions"), consent: f.get("consent"), description: f.get("description"),
       }),
@@ -29,6 +29,15 @@ export function CreateStudyForm() {
     <form onSubmit={submit} className="panel" style={{ display: "grid", gap: 8, gridTemplateColumns: "repeat(auto-fill, minmax(240px, 1fr))" }}>
       <label>Name <input name="name" required maxLength={120} /></label>
       <label>Tasks (Bash) <input name="tasks" required placeholder="fs1:0-2" /></label>
+      <label>Random sample of (tasks) <input name="sample" type="number" min={1} placeholder="all selected" /></label>
+      <label>Sample stratified by
+        <select name="stratify" defaultValue="fs">
+          <option value="">nothing</option>
+          <option value="fs">Bash file system</option>
+          <option value="hardness">SQL hardness</option>
+          <option value="environment">environment</option>
+        </select>
+      </label>
       <label>Tasks per participant <input name="perParticipant" type="number" min={1} placeholder="all" /></label>
       <label>Order
         <select name="order" defaultValue="fixed">

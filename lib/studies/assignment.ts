@@ -6,6 +6,8 @@
 // random (shuffled per participant from the study's seed), or latin (cyclic Latin square: participant s
 // starts at their (s mod k)-th task, so over k participants each task stands once in each position).
 
+import { mulberry32, shuffle } from "./seededRandom";
+
 export type StudyOrder = "fixed" | "random" | "latin";
 
 export interface AssignmentRule {
@@ -24,27 +26,6 @@ export function assignTasks(rule: AssignmentRule, slot: number): number[] {
   if (rule.order === "latin") return chosen.map((_, j) => chosen[(j + slot) % k]);
   if (rule.order === "random") return shuffle(chosen, mulberry32(hash(rule.seed, slot)));
   return chosen;
-}
-
-/** Fisher–Yates with a given generator. */
-function shuffle<T>(xs: T[], random: () => number): T[] {
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
-}
-
-/** A small, well-mixed 32-bit generator: enough for shuffling, and the same on every machine. */
-function mulberry32(seed: number): () => number {
-  let t = seed >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(t ^ (t >>> 15), 1 | t);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function hash(seed: number, slot: number): number {

@@ -101,7 +101,7 @@ describe("a study", () => {
       const x = extract();
       x.on("entry", (h, stream, next) => {
         let text = "";
-        stream.on("data", (d: Buffer) => (text += d.toString()));
+        stream.on("data", (d: unknown) => (text += String(d)));
         stream.on("end", () => {
           expect(JSON.parse(text.split("\n")[0]).version).toBe(2);
           names.push(h.name);
@@ -117,4 +117,16 @@ describe("a study", () => {
     const byPerson = await computeStats(p.db.prisma, StatsQuery.parse({ study: "pilot", group: "study,participant" }));
     expect(byPerson.groups.map((g) => [g.key, g.n])).toEqual([["pilot · Ada", 2]]);
   }, 120_000);
+
+  it("draws a seeded sample stratified by file system, and refuses bad input clearly", async () => {
+    const input = StudyInput.parse({ name: "sampled", tasks: "all", sample: 8, stratify: "fs", seed: 3 });
+    const s = await createStudy(p.db.prisma, input, null);
+    const fs = await p.db.prisma.task.findMany({ where: { id: { in: s.taskIds } }, select: { fileSystem: true } });
+    expect(s.taskIds).toHaveLength(8);
+    expect(new Set(fs.map((t) => t.fileSystem)).size).toBe(4); // every file system is in it
+    await expect(createStudy(p.db.prisma, { ...input, name: "again" }, null).then((x) => x.taskIds)).resolves.toEqual(s.taskIds);
+    await expect(createStudy(p.db.prisma, input, null)).rejects.toThrow(/exists already/);
+    await expect(createStudy(p.db.prisma, StudyInput.parse({ name: "none", tasks: "fs9" }), null)).rejects.toThrow(/fs9/);
+    expect(StudyInput.safeParse({ name: "x", tasks: "fs1", order: "sideways" }).success).toBe(false);
+  });
 });

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../db";
 import { selectTasks } from "../agents/tasks/selectTasks";
+import { stratifiedSample } from "./stratifiedSample";
 
 // Studies as a researcher makes them: the tasks (a task selection, as batch runs take), the rules,
 // and invite links (single use, or open with a cap; revocable; optional expiry).
@@ -15,6 +16,9 @@ export const StudyInput = z
     env: z.enum(["bash", "sql", "python", "ctf"]).default("bash"),
     /** As batch runs: "fs1:0-2", "fs1", ids… */
     tasks: z.string().trim().min(1, "say which tasks").max(2_000),
+    /** A seeded random sample of that many of the selected tasks, stratified by `stratify`. */
+    sample: z.coerce.number().int().min(1).max(10_000).nullable().default(null),
+    stratify: z.enum(["fs", "hardness", "environment", "dataset"]).nullable().default(null),
     perParticipant: z.coerce.number().int().min(1).max(1_000).nullable().default(null),
     order: z.enum(["fixed", "random", "latin"]).default("fixed"),
     seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(1),
@@ -42,6 +46,7 @@ export async function createStudy(prisma: Db, input: StudyInput, createdById: st
     throw new StudyError((err as Error).message);
   }
   if (taskIds.length === 0) throw new StudyError(`no ${input.env} tasks match "${input.tasks}"`);
+  if (input.sample !== null) taskIds = await sampleTasks(prisma, taskIds, input.sample, input.stratify, input.seed);
   if (practice.length > 1) throw new StudyError("the practice task is one task");
   if (practice[0] !== undefined && taskIds.includes(practice[0])) throw new StudyError("the practice task is not one of the study's tasks");
   if (await prisma.study.findUnique({ where: { name: input.name } })) throw new StudyError(`a study named "${input.name}" exists already`, 409);
@@ -52,6 +57,13 @@ export async function createStudy(prisma: Db, input: StudyInput, createdById: st
       timeLimitSec: input.timeLimitSec, showReward: input.showReward, practiceTaskId: practice[0] ?? null, createdById,
     },
   });
+}
+
+const STRATUM = { fs: "fileSystem", hardness: "hardness", environment: "environment", dataset: "dataset" } as const;
+
+async function sampleTasks(prisma: Db, ids: number[], n: number, by: keyof typeof STRATUM | null, seed: number): Promise<number[]> {
+  const rows = await prisma.task.findMany({ where: { id: { in: ids } }, select: { id: true, fileSystem: true, hardness: true, environment: true, dataset: true } });
+  return stratifiedSample(rows.map((t) => ({ id: t.id, key: by ? String(t[STRATUM[by]] ?? "") : null })), n, seed);
 }
 
 export const InviteInput = z
