@@ -98,6 +98,8 @@ test("a study from invite to export: three people at once, a resume, a time-out,
   await page.goto(studyUrl);
   await expect(page.getByTestId("study-progress")).toContainText("4 of 6 episodes done");
   await expect(page.getByTestId("monitor-row").filter({ hasText: "Ada" })).toContainText("done");
+  await page.goto("/");
+  await expect(page.getByTestId("home-studies").getByRole("row").filter({ hasText: name })).toContainText("4 / 6 episodes");
   const csv = await (await page.request.get(`${studyUrl.replace("/studies/", "/api/studies/")}/export?format=csv`)).text();
   const rows = csv.trim().split("\n").slice(1);
   expect(rows).toHaveLength(4);

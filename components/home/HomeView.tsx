@@ -57,6 +57,23 @@ export function HomeView({ summary, sandbox }: { summary: HomeSummary; sandbox: 
           </p>
         </>
       )}
+      {summary.studies.length > 0 && (
+        <>
+          <h2>Studies</h2>
+          <table data-testid="home-studies">
+            <thead><tr><th>Study</th><th>Participants</th><th>Progress</th></tr></thead>
+            <tbody>
+              {summary.studies.map((s) => (
+                <tr key={s.id}>
+                  <td><Link href={`/studies/${s.id}`}>{s.name}</Link></td>
+                  <td>{s.participants}</td>
+                  <td>{s.done} / {s.planned} episodes</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
       <h2>Recent episodes</h2>
       {summary.recent.length === 0 ? (
         <p className="muted">No episodes yet. Open a task and play it, or import InterCode logs with <code>npx plateau import</code>.</p>

@@ -59,7 +59,13 @@ export function scopeOf(q: StatsQuery, keys: GroupKey[]): Scope {
     ${run ? Prisma.sql`LEFT JOIN "Run" r ON r.id = e."runId"` : Prisma.empty}
     ${study ? Prisma.sql`LEFT JOIN "Study" st ON st.id = e."studyId"` : Prisma.empty}
     ${keys.includes("participant") ? Prisma.sql`LEFT JOIN "StudyParticipant" sp ON sp.id = e."participantId"` : Prisma.empty}`;
-  return { keys, from, where: Prisma.join(conds, " AND ") };
+  const where = Prisma.join(conds, " AND ");
+  if (!q.common) return { keys, from, where };
+  // The same scope again inside (its aliases shadow the outer ones): tasks attempted by as many groups as there are.
+  const groups = Prisma.sql`ROW(${groupExprs(keys)})`;
+  const common = Prisma.sql`e."taskId" IN (SELECT e."taskId" ${from} WHERE ${where} GROUP BY e."taskId"
+    HAVING COUNT(DISTINCT ${groups}) = (SELECT COUNT(DISTINCT ${groups}) ${from} WHERE ${where}))`;
+  return { keys, from, where: Prisma.sql`${where} AND ${common}` };
 }
 
 const groupExprs = (keys: GroupKey[]) => Prisma.join(keys.map((k) => GROUP_SQL[k]));

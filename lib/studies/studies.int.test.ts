@@ -94,6 +94,17 @@ describe("a study", () => {
     const back = await computeStats(p.db.prisma, StatsQuery.parse({ runs: "pilot re-imported" }));
     const live = await p.db.prisma.score.findMany({ where: { mode: "intercode", episode: { studyId: study.id, practice: false } } });
     expect(back.groups[0].solved).toBe(live.filter((s) => s.success).length);
+    // A study beside another set on exactly the tasks both attempted: an extra task of the other set is left out.
+    const other = JSON.parse(log) as Record<string, { task_id: number }>;
+    const taskIndexes = (await p.db.prisma.task.findMany({ where: { id: { in: a.part.assignment } }, select: { index: true } })).map((t) => t.index);
+    other["2"] = { ...other["0"], task_id: [0, 1, 2].find((i) => !taskIndexes.includes(i))! };
+    await importLogs(p.db.prisma, [{ name: "other_fs_1.json", content: Buffer.from(JSON.stringify(other)) }], { player: "human", run: "other set" });
+    const all = await computeStats(p.db.prisma, StatsQuery.parse({ runs: "pilot re-imported,other set" }));
+    const same = await computeStats(p.db.prisma, StatsQuery.parse({ runs: "pilot re-imported,other set", common: "1" }));
+    const n = (st: typeof all) => Object.fromEntries(st.groups.map((g) => [g.key, g.n]));
+    expect(n(all)).toEqual({ "other set": 3, "pilot re-imported": 2 });
+    expect(n(same)).toEqual({ "other set": 2, "pilot re-imported": 2 });
+
     // Every recording in one archive, named by person and position.
     const names: string[] = [];
     const tar = Buffer.from(await new Response(await studyCastArchive(p.db.prisma, study.id)).arrayBuffer());
