@@ -16,7 +16,7 @@ export function CreateStudyForm() {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
         name: f.get("name"), tasks: f.get("tasks"), env: "bash", sample: num("sample"), stratify: String(f.get("stratify") ?? "") || null, perParticipant: num("perParticipant"), order: f.get("order"), seed: num("seed") ?? 1,
-        turnLimit: num("turnLimit") ?? 10, timeLimitSec: num("timeLimitSec"), showReward: f.get("showReward") === "on",
+        turnLimit: num("turnLimit") ?? 10, timeLimitSec: num("timeLimitSec"), timerRule: f.get("timerRule"), showReward: f.get("showReward") === "on",
         practiceTask: String(f.get("practiceTask") ?? "").trim() || null, instructions: f.get("instructions"), consent: f.get("consent"), description: f.get("description"),
       }),
     }).catch(() => null);
@@ -49,6 +49,12 @@ export function CreateStudyForm() {
       <label>Seed <input name="seed" type="number" min={0} defaultValue={1} /></label>
       <label>Turn limit <input name="turnLimit" type="number" min={1} max={100} defaultValue={10} /></label>
       <label>Time limit per task (s) <input name="timeLimitSec" type="number" min={10} placeholder="none" /></label>
+      <label>The clock
+        <select name="timerRule" defaultValue="wall">
+          <option value="wall">runs while the participant is away</option>
+          <option value="connected">pauses while the participant is away</option>
+        </select>
+      </label>
       <label>Practice task <input name="practiceTask" placeholder="none, or e.g. fs1:59" /></label>
       <label style={{ alignSelf: "end" }}><input name="showReward" type="checkbox" /> show the reward after submit</label>
       <label style={{ gridColumn: "1 / -1" }}>Description <input name="description" style={{ width: "100%" }} /></label>

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import Link from "next/link";
 import type { StudyMonitor } from "@/lib/studies/monitor";
 
-interface Study { id: string; name: string; description: string; tasks: number; perParticipant: number | null; order: string; turnLimit: number; timeLimitSec: number | null; showReward: boolean; practice: boolean }
+interface Study { id: string; name: string; description: string; tasks: number; perParticipant: number | null; order: string; turnLimit: number; timeLimitSec: number | null; timerRule: string; showReward: boolean; practice: boolean }
 interface Invite { id: string; label: string; uses: number; maxUses: number; revoked: boolean; expiresAt: string | null }
 
 const POLL_MS = 2000;
@@ -52,7 +52,7 @@ export function StudyView({ study, invites: initialInvites, initial }: { study: 
       <h1>{study.name}</h1>
       <p className="muted">
         {study.tasks} tasks, {study.perParticipant ?? "all"} per participant, order {study.order}; turn limit {study.turnLimit}
-        {study.timeLimitSec ? `, ${study.timeLimitSec} s per task` : ", no time limit"}; reward {study.showReward ? "shown" : "hidden"} after submit{study.practice ? "; a practice task first" : ""}.
+        {study.timeLimitSec ? `, ${study.timeLimitSec} s per task (${study.timerRule === "connected" ? "paused while away" : "wall clock"})` : ", no time limit"}; reward {study.showReward ? "shown" : "hidden"} after submit{study.practice ? "; a practice task first" : ""}.
       </p>
       <p data-testid="study-progress"><strong>{monitor.done}</strong> of {monitor.planned} episodes done · {monitor.participants.length} participants</p>
 

@@ -115,4 +115,23 @@ describe("LiveSession", () => {
     expect(session.finalResult).toBeNull();
     await session.skip();
   });
+
+  it("a time limit that waits for the player: paused while the page is away, then scored as it stands", async () => {
+    const { session, player, shell } = setup({ timeLimitMs: 150, timerRule: "connected" });
+    shell.print(goldenBash.startup);
+    expect(session.state()).toMatchObject({ timeLeftMs: 150, timerPaused: true });
+    await new Promise((r) => setTimeout(r, 200)); // nobody attached: nothing runs out
+    expect(session.finalResult).toBeNull();
+    await session.attach(player);
+    expect(session.state().timerPaused).toBe(false);
+    await new Promise((r) => setTimeout(r, 60));
+    session.detach(player.id);
+    const left = session.state().timeLeftMs!;
+    expect(left).toBeLessThan(150);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(session.state()).toMatchObject({ timeLeftMs: left, timerPaused: true });
+    await session.attach(player);
+    await until(() => session.finalResult !== null);
+    expect(session.finalResult).toMatchObject({ status: "submitted", scores: [{ mode: "plateau", reward: 0.5 }] });
+  });
 });

@@ -8,6 +8,7 @@ import { OutputThrottle } from "./OutputThrottle";
 import { OutputBatcher } from "./OutputBatcher";
 import { PauseGate } from "./PauseGate";
 import { ScreenMirror } from "./ScreenMirror";
+import { TimeLimit, type TimerRule } from "./TimeLimit";
 import { ServerEvents, type EpisodeResult, type ScoreView, type ScreenHtml, type SessionState, type StepSummary } from "./protocol";
 
 // One live episode: a sandbox TTY, the people and programs looking at it, and everything it records.
@@ -39,6 +40,9 @@ export interface LiveSessionOptions {
   turnLimit: number | null;
   /** Reaching turnLimit scores the episode as it stands (forcedSubmit), instead of refusing commands until Submit or Skip. */
   scoreAtTurnLimit: boolean;
+  /** A time limit for the whole episode (a study's task): scored as it stands when it runs out. */
+  timeLimitMs?: number | null;
+  timerRule?: TimerRule;
   /** Ctrl-C a command running longer than this (agents: 10 s as InterCode; humans: none). */
   commandTimeoutMs: number | null;
   idleTimeoutMs: number;
@@ -113,6 +117,7 @@ export class LiveSession {
   private result: EpisodeResult | null = null;
   private ending: Promise<EpisodeResult> | null = null;
   private disposers: Array<{ dispose(): void }> = [];
+  private timeLimit: TimeLimit | null = null;
 
   constructor(private readonly o: LiveSessionOptions) {
     this.id = o.episodeId;
@@ -137,6 +142,10 @@ export class LiveSession {
       this.onParsed({ display: this.parser.flush(), marks: [] }, Date.now(), this.segmenter.end(Date.now()));
       if (!this.ending) void this.end("error", `the sandbox stopped (${info.reason ?? `exit ${info.exitCode}`})`);
     }));
+    if (o.timeLimitMs) {
+      this.timeLimit = new TimeLimit(o.timeLimitMs, o.timerRule ?? "wall", () => void this.submit().catch(() => {}));
+      this.disposers.push(this.timeLimit);
+    }
     this.touch();
   }
 
@@ -144,7 +153,16 @@ export class LiveSession {
     return {
       episodeId: this.id, status: this.status, turns: this.turns, turnLimit: this.o.turnLimit,
       startedAt: this.startedAt.toISOString(), busy: this.busy, blockedReason: this.blockedReason, error: this.error,
+      ...(this.timeLimit ? { timeLeftMs: this.timeLimit.leftMs(), timerPaused: this.timeLimit.paused } : {}),
     };
+  }
+
+  /** The time limit's clock hears whether the player's page is here (rule "connected" pauses without it). */
+  private notePresence(): void {
+    if (!this.timeLimit) return;
+    const was = this.timeLimit.paused;
+    this.timeLimit.presence([...this.viewers.values()].some((v) => v.canType));
+    if (was !== this.timeLimit.paused) this.broadcast(ServerEvents.state, this.state());
   }
 
   get sandbox(): Sandbox {
@@ -159,6 +177,7 @@ export class LiveSession {
     this.flow.add(viewer.id, viewer.canType && this.o.playerKind === "human");
     if (!(await this.sync(viewer))) return;
     this.viewers.set(viewer.id, viewer);
+    this.notePresence();
     viewer.emit(ServerEvents.state, this.state());
     if (this.result) viewer.emit(ServerEvents.result, this.result);
   }
@@ -190,6 +209,7 @@ export class LiveSession {
     this.viewers.delete(viewerId);
     this.joining.delete(viewerId);
     this.flow.remove(viewerId);
+    this.notePresence();
   }
 
   input(viewerId: string, data: string): void {

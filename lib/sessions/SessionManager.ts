@@ -154,18 +154,19 @@ export class SessionManager {
       await this.prisma.episode.update({ where: { id: episode.id }, data: { status: "error", error: `the sandbox terminal did not start: ${(err as Error).message}`, endedAt: new Date() } });
       throw new PlayError(`the sandbox terminal did not start: ${(err as Error).message}`, 503);
     }
-    let timeLimit: NodeJS.Timeout | null = null;
     const writer = new EpisodeWriter(this.prisma, episode.id, (err) => console.error(`plateau: episode ${episode.id}: storing failed: ${err.message}`));
     const session = new LiveSession({
       episodeId: episode.id, playerKind: opts.playerKind, sandbox, tty, writer, gold: task.gold, cols, rows,
       scorer: env.scorer(task, this.takeSandbox),
       ...turns,
+      // A study's time limit: scored as it stands when it runs out, as at the turn limit.
+      timeLimitMs: opts.study?.timeLimitSec ? opts.study.timeLimitSec * 1000 : null,
+      timerRule: opts.study?.timerRule === "connected" ? "connected" : "wall",
       commandTimeoutMs: opts.commandTimeoutMs ?? null,
       idleTimeoutMs: this.config.idleTimeoutMs,
       maxObservationBytes: this.config.maxObservationBytes,
       maxRecordingBytes: this.config.maxRecordingBytes,
       onEnded: (s) => {
-        if (timeLimit) clearTimeout(timeLimit);
         this.live.delete(s.id);
         this.owners.delete(s.id);
         this.tokens.delete(s.id);
@@ -175,9 +176,6 @@ export class SessionManager {
     });
     this.live.set(episode.id, session);
     this.owners.set(episode.id, opts.owner?.userId ?? null);
-    // A study's time limit: the episode is scored as it stands, as at the turn limit (wall clock).
-    const limitSec = opts.study?.timeLimitSec ?? null;
-    if (limitSec) timeLimit = setTimeout(() => void session.submit().catch(() => {}), limitSec * 1000).unref();
     const playerToken = randomBytes(24).toString("base64url");
     this.tokens.set(episode.id, digest(playerToken));
     return { episodeId: episode.id, playerToken, session };

@@ -24,6 +24,8 @@ export const StudyInput = z
     seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(1),
     turnLimit: z.coerce.number().int().min(1).max(100).default(10),
     timeLimitSec: z.coerce.number().int().min(10).max(24 * 3600).nullable().default(null),
+    /** wall: the clock runs while the participant is away; connected: it waits for them. */
+    timerRule: z.enum(["wall", "connected"]).default("wall"),
     showReward: z.coerce.boolean().default(false),
     practiceTask: z.string().trim().max(120).nullable().default(null),
   })
@@ -54,7 +56,7 @@ export async function createStudy(prisma: Db, input: StudyInput, createdById: st
     data: {
       name: input.name, description: input.description, instructions: input.instructions, consent: input.consent,
       taskIds, perParticipant: input.perParticipant, order: input.order, seed: input.seed, turnLimit: input.turnLimit,
-      timeLimitSec: input.timeLimitSec, showReward: input.showReward, practiceTaskId: practice[0] ?? null, createdById,
+      timeLimitSec: input.timeLimitSec, timerRule: input.timerRule, showReward: input.showReward, practiceTaskId: practice[0] ?? null, createdById,
     },
   });
 }

@@ -22,7 +22,7 @@ export default async function PlayPage({ params, searchParams }: { params: Promi
   const playable = environments[task.environment as EnvironmentName]?.playable ?? { ok: false, reason: `unknown environment ${task.environment}` };
   let opening: PlayOpening | null = null;
   const row = typeof episode === "string" && episode.length <= 64
-    ? await p.prisma.episode.findUnique({ where: { id: episode }, select: { userId: true, timeLimitSec: true, study: { select: { showReward: true } } } })
+    ? await p.prisma.episode.findUnique({ where: { id: episode }, select: { userId: true, study: { select: { showReward: true } } } })
     : null;
   if (row && !canSeeEpisode(who, row)) forbidden();
   if (typeof episode === "string" && p.sandbox.driver) {
@@ -33,7 +33,7 @@ export default async function PlayPage({ params, searchParams }: { params: Promi
   return (
     <>
       {opening?.episodeId && <script dangerouslySetInnerHTML={{ __html: earlyPlayScript(opening.episodeId, opening.playerToken) }} />}
-      <PlayView task={task} sandbox={p.sandbox} opening={opening} unplayable={playable.ok ? null : playable.reason} study={row?.study ? { timeLimitSec: row.timeLimitSec } : null} />
+      <PlayView task={task} sandbox={p.sandbox} opening={opening} unplayable={playable.ok ? null : playable.reason} study={!!row?.study} />
     </>
   );
 }
