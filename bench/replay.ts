@@ -66,7 +66,8 @@ const seekTimes = (() => {
 })();
 
 async function freshPage(): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  // The operator's signed-in state (a bench server's), or none for --url (a server that lets the bench in).
+  const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...(server ? { storageState: await server.storageState(browser) } : {}) });
   return ctx.newPage();
 }
 
