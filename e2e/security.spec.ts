@@ -152,3 +152,25 @@ test.describe("a participant", () => {
     await expect(page.getByTestId("my-episodes")).toContainText(task.query.slice(0, 40));
   });
 });
+
+test("a sandbox writing twice its disk quota gets ENOSPC in its terminal, and the server stays healthy", async ({ page }) => {
+  test.setTimeout(120_000);
+  const task = (await (await page.request.get("/api/tasks?dataset=nl2bash_fs_3&pageSize=1")).json()).tasks[0];
+  await page.goto(`/play/${task.id}`);
+  await page.getByTestId("start-episode").click();
+  await page.waitForURL(/episode=/);
+  const screen = () => page.evaluate(() => {
+    const b = window.__plateauTerm?.buffer.active;
+    return b ? Array.from({ length: b.length }, (_, i) => b.getLine(i)!.translateToString(true)).join("\n") : "";
+  });
+  await expect.poll(screen, { timeout: 20_000 }).toMatch(/\$ $/m);
+  // scripts/e2e-server.sh caps each sandbox at 128 MiB: write 256.
+  await page.getByTestId("terminal").click();
+  await page.keyboard.type("head -c 256M /dev/zero > ~/fill; echo wrote=$?; ls -la ~/fill | wc -l");
+  await page.keyboard.press("Enter");
+  await expect.poll(screen, { timeout: 90_000 }).toMatch(/(No space left on device|Disk quota exceeded)[\s\S]*wrote=1/);
+  const health = await page.request.get("/api/health");
+  expect(health.status()).toBe(200);
+  expect((await health.json()).database.ok).toBe(true);
+  await page.getByRole("button", { name: "Skip" }).click();
+});
