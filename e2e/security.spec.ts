@@ -122,34 +122,46 @@ test.describe("a participant", () => {
     await expectParticipantRefused(page.request, "participant");
   });
 
-  test("plays a task: the result shows the reward but not the gold; the replay has no gold; one episode at a time (429)", async ({ page }) => {
+  test("plays what their study gives them: the reward (the study shows it) but never the gold; no task of their own choosing", async ({ browser }) => {
     const researcher = await newRequest.newContext({ baseURL: BASE, storageState: stateFile("researcher") });
-    const task = (await (await researcher.get("/api/tasks?dataset=nl2bash_fs_1&pageSize=1")).json()).tasks[0];
+    const tasks = (await (await researcher.get("/api/tasks?dataset=nl2bash_fs_1&pageSize=2")).json()).tasks;
+    const [task, other] = tasks;
     const gold = (await (await researcher.get(`/api/tasks/${task.id}/gold`)).json()).gold as string;
+    const study = await (await researcher.post("/api/studies", { data: { name: `gold stays hidden ${Date.now()}`, tasks: `fs1:${task.index}`, showReward: true } })).json();
+    const { link } = await (await researcher.post(`/api/studies/${study.id}/invites`, { data: {} })).json();
     await researcher.dispose();
-    await page.goto(`/play/${task.id}`);
-    await page.getByTestId("start-episode").click();
-    await page.waitForURL(/episode=/);
+
+    const ctx = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const page = await ctx.newPage();
+    await page.goto(link);
+    await page.getByLabel(/A name to be known by/).fill("Pat");
+    await page.getByRole("button", { name: "Join the study" }).click();
+    await expect(page.getByTestId("study-step")).toHaveText("Task 1 of 1");
+    await page.getByTestId("study-next").click();
+    await page.waitForURL(new RegExp(`/play/${task.id}\\?episode=`));
     const episodeId = new URL(page.url()).searchParams.get("episode")!;
     await expect.poll(() => page.evaluate(() => !!window.__plateauTerm), { timeout: 20_000 }).toBe(true);
-    // A second episode while this one runs: refused with the reason.
-    const again = await page.request.post(`/play/${task.id}/start`, { headers: { accept: "application/json" } });
-    expect(again.status()).toBe(429);
-    expect((await again.json()).error).toMatch(/in progress already/);
+    // No task of their own choosing: not by Play's form, not by its page, not with their episode under another task.
+    expect((await page.request.post(`/play/${other.id}/start`, { form: { once: "abcdefgh12" } })).status()).toBe(403);
+    for (const url of [`/play/${other.id}`, `/play/${task.id}`, `/play/${other.id}?episode=${episodeId}`]) expect((await page.request.get(url)).status(), url).toBe(403);
     await page.getByTestId("terminal").click();
     await page.keyboard.type(gold);
     await page.keyboard.press("Enter");
-    await expect(page.getByTestId("turns")).toHaveText("1", { timeout: 20_000 });
+    await expect(page.getByTestId("turns")).toHaveText("1 / 10", { timeout: 20_000 }); // the study's turn limit;
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByTestId("reward")).toHaveText("1.00", { timeout: 30_000 });
     await expect(page.getByTestId("result-gold")).toHaveCount(0);
     const replay = await (await page.request.get(`/api/episodes/${episodeId}`)).json();
+    expect(replay.scores.length).toBe(2);
     expect(replay.scores.every((s: { breakdown: object }) => Object.keys(s.breakdown).length === 0)).toBe(true);
+    expect(JSON.stringify(replay)).not.toContain(gold);
     await page.goto(`/episodes/${episodeId}`);
     await expect(page.getByTestId("task-query")).toBeVisible();
     await expect(page.getByRole("button", { name: "show gold" })).toHaveCount(0);
+    await expectParticipantRefused(page.request, "Pat");
     await page.goto("/");
-    await expect(page.getByTestId("my-episodes")).toContainText(task.query.slice(0, 40));
+    await expect(page.getByTestId("completion-code")).toBeVisible();
+    await ctx.close();
   });
 });
 

@@ -37,7 +37,9 @@ describe("the gate", () => {
 
   it("gives a participant only their paths, and accounts to admins only", async () => {
     for (const path of ["/", "/play/3", "/episodes/abc", "/api/episodes/abc/cast"]) expect(await ask("GET", path, { cookie: "participant" })).toMatchObject({ pass: true });
-    expect(await ask("POST", "/play/3/start", { cookie: "participant" })).toMatchObject({ pass: true });
+    // A participant's episodes are started by their study, never by picking a task.
+    expect(await ask("POST", "/play/3/start", { cookie: "participant" })).toMatchObject({ pass: false, status: 403 });
+    expect(await ask("POST", "/study/next", { cookie: "participant" })).toMatchObject({ pass: true });
     for (const path of ["/tasks", "/api/tasks/1/gold", "/api/tokens", "/runs", "/compare", "/api/stats", "/agent-runs", "/episodes", "/api/imports"]) {
       expect(await ask("GET", path, { cookie: "participant" })).toMatchObject({ pass: false, status: 403 });
     }

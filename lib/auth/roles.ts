@@ -24,13 +24,14 @@ const PUBLIC: RegExp[] = [
 ];
 
 /**
- * What a participant may open: their home, playing, their own episodes (the routes check the
- * owner), signing out. Everything else — tasks with gold, runs, agents, tokens, uploads, stats,
- * other people's episodes — is a researcher's.
+ * What a participant may open: their home, their study (which starts their episodes: they pick no
+ * task themselves), their own episodes' Play and replay pages (the pages check the owner), signing
+ * out. Everything else — tasks, gold, runs, agents, tokens, uploads, stats, other people's
+ * episodes — is a researcher's.
  */
 const PARTICIPANT: RegExp[] = [
   /^\/$/,
-  /^\/play\/\d+(\/start)?$/,
+  /^\/play\/\d+$/,
   /^\/episodes\/[A-Za-z0-9_-]+$/,
   /^\/api\/episodes\/[A-Za-z0-9_-]+(\/(cast|events|steps))?$/,
   /^\/sign-out$/,

@@ -140,4 +140,20 @@ describe("a study", () => {
     await expect(createStudy(p.db.prisma, StudyInput.parse({ name: "none", tasks: "fs9" }), null)).rejects.toThrow(/fs9/);
     expect(StudyInput.safeParse({ name: "x", tasks: "fs1", order: "sideways" }).success).toBe(false);
   });
+
+  it("gives a practice task first, which counts nowhere", async () => {
+    const study = await createStudy(p.db.prisma, StudyInput.parse({ name: "with practice", tasks: "fs1:6", practiceTask: "fs1:5" }), null);
+    const invite = await createInvite(p.db.prisma, study.id, { label: "", maxUses: 1, expiresInHours: null }, "http://127.0.0.1:3999");
+    const x = await join(invite.link.split("/join/")[1], "Practiser");
+    expect((await studyStep(p.db.prisma, x.who.userId))!.step).toMatchObject({ kind: "practice", episodeId: null });
+    const practice = (await playNext(p.db.prisma, p.sessions, x.who))!;
+    expect(await p.db.prisma.episode.findUniqueOrThrow({ where: { id: practice.episodeId } })).toMatchObject({ practice: true, studyId: study.id });
+    await p.sessions.get(practice.episodeId)!.skip();
+    expect((await studyStep(p.db.prisma, x.who.userId))!.step).toMatchObject({ kind: "task", index: 0, of: 1 });
+    const real = (await playNext(p.db.prisma, p.sessions, x.who))!;
+    await p.sessions.get(real.episodeId)!.skip();
+    expect((await studyStep(p.db.prisma, x.who.userId))!.step.kind).toBe("done");
+    expect((await exportStudy(p.db.prisma, study.id, "csv")).trim().split("\n")).toHaveLength(2); // the header and the one real task
+    expect((await studyMonitor(p.db.prisma, p.sessions, study.id))!).toMatchObject({ planned: 1, done: 1 });
+  });
 });

@@ -4,6 +4,7 @@ import { getPlateau, getService } from "@/lib/runtime/context";
 import { getPublicTask } from "@/lib/tasks";
 import { environments, type EnvironmentName } from "@/lib/environments";
 import { canSeeEpisode, pageIdentity } from "@/lib/auth/access";
+import { isStaff } from "@/lib/auth/roles";
 import type { SessionManager } from "@/lib/sessions/SessionManager";
 import { openPlay, playerCookie, type PlayOpening } from "@/lib/sessions/openPlay";
 import { PlayView } from "@/components/play/PlayView";
@@ -22,9 +23,11 @@ export default async function PlayPage({ params, searchParams }: { params: Promi
   const playable = environments[task.environment as EnvironmentName]?.playable ?? { ok: false, reason: `unknown environment ${task.environment}` };
   let opening: PlayOpening | null = null;
   const row = typeof episode === "string" && episode.length <= 64
-    ? await p.prisma.episode.findUnique({ where: { id: episode }, select: { userId: true, study: { select: { showReward: true } } } })
+    ? await p.prisma.episode.findUnique({ where: { id: episode }, select: { userId: true, taskId: true, study: { select: { showReward: true } } } })
     : null;
   if (row && !canSeeEpisode(who, row)) forbidden();
+  // A participant sees a task only in their own episode of it (their study starts those).
+  if (!isStaff(who.role) && (!row || row.userId !== who.userId || row.taskId !== task.id)) forbidden();
   if (typeof episode === "string" && p.sandbox.driver) {
     opening = await openPlay(getService<SessionManager>("sessions"), episode, (await cookies()).get(playerCookie(episode))?.value ?? null);
   } else if (typeof error === "string") {
