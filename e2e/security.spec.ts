@@ -147,7 +147,7 @@ test.describe("a participant", () => {
     await page.getByTestId("terminal").click();
     await page.keyboard.type(gold);
     await page.keyboard.press("Enter");
-    await expect(page.getByTestId("turns")).toHaveText("1 / 10", { timeout: 20_000 }); // the study's turn limit;
+    await expect(page.getByTestId("turns")).toHaveText("1 / 10", { timeout: 20_000 }); // the study's turn limit
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByTestId("reward")).toHaveText("1.00", { timeout: 30_000 });
     await expect(page.getByTestId("result-gold")).toHaveCount(0);
