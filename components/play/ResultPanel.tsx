@@ -1,5 +1,6 @@
 import type { EpisodeResult } from "@/lib/sessions/protocol";
 import { RewardBreakdown } from "./RewardBreakdown";
+import { GoldRunView } from "./GoldRunView";
 
 /** After submit: the reward in both modes, what made it, and the gold. */
 export function ResultPanel({ result }: { result: EpisodeResult; episodeId: string }) {
@@ -29,12 +30,7 @@ export function ResultPanel({ result }: { result: EpisodeResult; episodeId: stri
         <details style={{ marginTop: 8 }} open>
           <summary className="muted">Gold command</summary>
           <pre className="mono" data-testid="result-gold">{result.gold}</pre>
-          {result.goldOutput !== null && (
-            <>
-              <div className="muted" style={{ fontSize: 12, marginTop: 6 }}>Gold output</div>
-              <pre className="mono" style={{ maxHeight: 200, overflow: "auto", fontSize: 12 }}>{result.goldOutput || "(empty)"}</pre>
-            </>
-          )}
+          {result.scores.map((s) => s.gold && <GoldRunView key={s.mode} gold={s.gold} mode={s.mode} />)}
         </details>
       )}
     </div>

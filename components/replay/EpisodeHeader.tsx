@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { EpisodeForReplay, EpisodeScore } from "@/lib/episodes/getEpisodeForReplay";
 import { GoldReveal } from "@/components/tasks/GoldReveal";
 import { RewardBreakdown } from "@/components/play/RewardBreakdown";
+import { GoldRunView } from "@/components/play/GoldRunView";
 import s from "./replay.module.css";
 
 /** The task, who played it and how it ended: the final reward in every mode with its breakdown, and the gold on request. */
@@ -45,6 +46,7 @@ function ScoreCard({ score }: { score: EpisodeScore }) {
       <div className={`${s.scoreValue} ${score.success ? "ok" : ""}`}>{Number.isInteger(score.reward) ? score.reward : score.reward.toFixed(2)}</div>
       <div className="muted" style={{ fontSize: 12 }}>{score.success ? `solved${score.solvedAtTurn ? ` at turn ${score.solvedAtTurn}` : ""}` : "not solved"}</div>
       <RewardBreakdown breakdown={breakdown} />
+      {score.gold && <GoldRunView gold={score.gold} mode={score.mode} />}
     </div>
   );
 }

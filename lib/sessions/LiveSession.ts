@@ -8,6 +8,7 @@ import { OutputThrottle } from "./OutputThrottle";
 import { OutputBatcher } from "./OutputBatcher";
 import { PauseGate } from "./PauseGate";
 import { ScreenMirror } from "./ScreenMirror";
+import type { ActionExecutor, ExecutedAction } from "./ActionExecutor";
 import { ServerEvents, type EpisodeResult, type ScoreView, type ScreenHtml, type SessionState, type StepSummary } from "./protocol";
 
 // One live episode: a sandbox TTY, the people and programs looking at it, and everything it records.
@@ -22,7 +23,7 @@ export interface Viewer {
 
 /** What an environment does at submit: score the episode's final state against the gold. */
 export interface Scorer {
-  score(input: { sandbox: Sandbox; steps: CompletedStep[]; submitted: string }): Promise<{ scores: ScoreView[]; goldOutput: string | null }>;
+  score(input: { sandbox: Sandbox; steps: CompletedStep[]; submitted: string }): Promise<{ scores: ScoreView[] }>;
 }
 
 export interface LiveSessionOptions {
@@ -35,6 +36,8 @@ export interface LiveSessionOptions {
   cols: number;
   rows: number;
   turnLimit: number | null;
+  /** Agents in `intercode` execution: actions run by this instead of being typed (see ActionExecutor.ts). */
+  executor?: ActionExecutor | null;
   /** Ctrl-C a command running longer than this (agents: 10 s as InterCode; humans: none). */
   commandTimeoutMs: number | null;
   idleTimeoutMs: number;
@@ -109,6 +112,8 @@ export class LiveSession {
   private result: EpisodeResult | null = null;
   private ending: Promise<EpisodeResult> | null = null;
   private disposers: Array<{ dispose(): void }> = [];
+  /** intercode execution: when the last executed action's prompt was shown (null: none yet). */
+  private executedPromptAt: number | null = null;
 
   constructor(private readonly o: LiveSessionOptions) {
     this.id = o.episodeId;
@@ -211,6 +216,7 @@ export class LiveSession {
     if (this.blockedReason) throw new Error(this.blockedReason);
     await this.whenReady();
     this.touch();
+    if (this.o.executor) return this.runExecuted(action, timeoutMs, this.o.executor);
     return new Promise<ActionResult>((resolve) => {
       const waiter: Waiter = { action, lines: action.split("\n").length, continuations: 0, incomplete: false, resolve, timer: null, timedOut: false, answer: null };
       waiter.timer = setTimeout(() => {
@@ -223,6 +229,37 @@ export class LiveSession {
       this.o.tty.write(text);
       this.record(this.recorder.input(text, Date.now()));
     });
+  }
+
+  /**
+   * An action run by the executor, outside the terminal: the screen, the recording and the steps get
+   * the command and its output as if it had been typed there, so watching and replay work alike.
+   */
+  private async runExecuted(action: string, timeoutMs: number, execute: ActionExecutor): Promise<ActionResult> {
+    const index = this.steps.length;
+    const promptAt = this.executedPromptAt;
+    if (promptAt === null) this.notice("intercode execution: each action runs on its own (bash -c as root, no terminal); only cd carries over");
+    const startedAt = Date.now();
+    this.busy = true;
+    this.show(`${action.replace(/\n/g, "\r\n")}\r\n`);
+    this.record(this.recorder.marker(`turn ${index}`, startedAt));
+    this.broadcast(ServerEvents.state, this.state());
+    if (isSubmit(action)) {
+      this.onStepCompleted(executedStep(index, action, { observation: "", exitCode: 0, timedOut: false, truncated: false }, promptAt, startedAt));
+      return { step: null, observation: "", timedOut: false, done: true, result: await this.submit(action) };
+    }
+    let r;
+    try {
+      r = await execute(action, timeoutMs);
+    } finally {
+      this.busy = false;
+    }
+    const out = r.observation.replace(/\r?\n/g, "\r\n");
+    this.show(`${out}${out && !out.endsWith("\n") ? "\r\n" : ""}${r.prompt}`);
+    this.executedPromptAt = Date.now();
+    const step = executedStep(index, action, r, promptAt, startedAt);
+    this.onStepCompleted(step);
+    return { step, observation: r.observation, timedOut: r.timedOut, done: false, result: null };
   }
 
   /** Score the episode and end it. Safe to call twice: the second call gets the same result. */
@@ -378,10 +415,14 @@ export class LiveSession {
   }
 
   private notice(text: string): void {
-    const line = `\r\n\x1b[33m[plateau] ${text}\x1b[0m\r\n`;
-    this.mirror.write(line);
-    this.batcher.push(line);
-    this.recordOutput(line, Date.now());
+    this.show(`\r\n\x1b[33m[plateau] ${text}\x1b[0m\r\n`);
+  }
+
+  /** Text on the screen that did not come from the sandbox's terminal. */
+  private show(text: string): void {
+    this.mirror.write(text);
+    this.batcher.push(text);
+    this.recordOutput(text, Date.now());
   }
 
   private recordOutput(data: string, at: number): void {
@@ -418,17 +459,16 @@ export class LiveSession {
   private async finish(status: EpisodeResult["status"], submitted?: string): Promise<EpisodeResult> {
     this.blockedReason = status === "submitted" ? "Scoring…" : `The episode is ${status}.`;
     let scores: ScoreView[] = [];
-    let goldOutput: string | null = null;
     if (status === "submitted") {
       try {
-        ({ scores, goldOutput } = await this.o.scorer.score({ sandbox: this.o.sandbox, steps: this.steps.filter((s) => !isSubmit(s.action)), submitted: submitted ?? "submit" }));
+        ({ scores } = await this.o.scorer.score({ sandbox: this.o.sandbox, steps: this.steps.filter((s) => !isSubmit(s.action)), submitted: submitted ?? "submit" }));
       } catch (err) {
         status = "error";
         this.error = `scoring failed: ${(err as Error).message}`;
       }
     }
     this.status = status;
-    this.result = { status, scores, gold: status === "submitted" || status === "skipped" ? this.o.gold : null, goldOutput, error: this.error };
+    this.result = { status, scores, gold: status === "submitted" || status === "skipped" ? this.o.gold : null, error: this.error };
     const reward = scores.find((s) => s.mode === "plateau");
     if (reward && this.steps.length) {
       const last = this.steps[this.steps.length - 1];
@@ -440,7 +480,7 @@ export class LiveSession {
         ...scores.map((s) =>
           p.score.create({
             data: {
-              episodeId: this.id, mode: s.mode, reward: s.reward, success: s.success, version: s.version, breakdown: s.breakdown as object,
+              episodeId: this.id, mode: s.mode, reward: s.reward, success: s.success, version: s.version, breakdown: s.breakdown as object, gold: (s.gold ?? undefined) as object | undefined,
               maxRewardIdx: Math.max(0, this.turns - 1), solvedAtTurn: s.success ? Math.max(1, this.turns) : null,
             },
           }),
@@ -469,6 +509,15 @@ export class LiveSession {
     this.o.tty.close();
     this.mirror.dispose();
   }
+}
+
+function executedStep(index: number, action: string, r: Pick<ExecutedAction, "observation" | "exitCode" | "timedOut" | "truncated">, promptAt: number | null, startedAt: number): CompletedStep {
+  const endedAt = Date.now();
+  return {
+    index, action, actionProblem: null, observation: r.observation, observationAnsi: r.observation, exitCode: r.exitCode,
+    admissible: r.exitCode === 0 && !r.timedOut, truncated: r.truncated, outputBytes: Buffer.byteLength(r.observation),
+    promptAt, startedAt, endedAt, durationMs: endedAt - startedAt,
+  };
 }
 
 function isSubmit(action: string): boolean {

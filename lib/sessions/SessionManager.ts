@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db";
 import type { Sandbox, SandboxDriver } from "../sandbox/types";
 import { environments, type EnvironmentName } from "../environments";
+import type { ActionExecutor, Execution } from "./ActionExecutor";
 import { EpisodeWriter } from "./EpisodeWriter";
 import { LiveSession, type Scorer } from "./LiveSession";
 import { PlayError } from "./PlayError";
@@ -28,6 +29,8 @@ export const DEFAULT_SESSION_CONFIG: SessionConfig = {
 export interface PlayableEnvironment {
   image(task: TaskForPlay): string;
   scorer(task: TaskForPlay, takeSandbox: (image: string) => Promise<Sandbox>): Scorer;
+  /** Runs actions in `intercode` execution; absent: the environment offers only `terminal`. */
+  executor?(sandbox: Sandbox): ActionExecutor;
 }
 
 export interface TaskForPlay {
@@ -59,6 +62,8 @@ export interface StartOptions {
   runId?: string | null;
   turnLimit?: number | null;
   commandTimeoutMs?: number | null;
+  /** Agents only; default `terminal`. */
+  execution?: Execution;
   cols?: number;
   rows?: number;
 }
@@ -106,6 +111,9 @@ export class SessionManager {
       const info = environments[task.environment as EnvironmentName]?.playable;
       throw new PlayError(info && !info.ok ? info.reason : `${task.environment} tasks cannot be played live`, 400);
     }
+    if (opts.execution === "intercode" && (opts.playerKind !== "agent" || !env.executor)) {
+      throw new PlayError(opts.playerKind !== "agent" ? "intercode execution is for agents (people type into the terminal)" : `${task.environment} tasks have no intercode execution`, 400);
+    }
     if (!this.driver) throw new PlayError(`cannot start a sandbox: ${this.unavailableReason}`, 503);
     const refused = sandboxLimitRefusal(this.limits, [...this.owners.values()], opts.owner ?? null);
     if (refused) throw new PlayError(refused.message, refused.status);
@@ -130,7 +138,7 @@ export class SessionManager {
         taskId: task.id, runId: opts.runId ?? null, playerKind: opts.playerKind, playerName: opts.playerName ?? null,
         model: opts.model ?? null, strategy: opts.strategy ?? null, turnLimit: opts.turnLimit ?? null,
         driver: sandbox.driver, sandboxId: sandbox.id, castWidth: cols, castHeight: rows, status: "active",
-        userId: opts.owner?.userId ?? null, apiTokenId: opts.apiTokenId ?? null,
+        userId: opts.owner?.userId ?? null, apiTokenId: opts.apiTokenId ?? null, execution: opts.execution ?? "terminal",
       },
     });
     let tty;
@@ -145,6 +153,7 @@ export class SessionManager {
     const session = new LiveSession({
       episodeId: episode.id, sandbox, tty, writer, gold: task.gold, cols, rows,
       scorer: env.scorer(task, this.takeSandbox),
+      executor: opts.execution === "intercode" ? env.executor!(sandbox) : null,
       turnLimit: opts.turnLimit ?? null,
       commandTimeoutMs: opts.commandTimeoutMs ?? null,
       idleTimeoutMs: this.config.idleTimeoutMs,

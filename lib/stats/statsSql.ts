@@ -21,6 +21,7 @@ const GROUP_SQL: Record<GroupKey, Prisma.Sql> = {
   hardness: Prisma.raw(`t.hardness`),
   fs: Prisma.raw(`t."fileSystem"::text`),
   source: Prisma.raw(`e.source`),
+  execution: Prisma.raw(`e.execution`),
 };
 const NEEDS_TASK: GroupKey[] = ["environment", "dataset", "hardness", "fs"];
 
