@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlateau, type TestPlateau } from "../../runtime/testing";
 import { closeTestPlateau } from "../testing/closeTestPlateau";
+import { getEpisodeForReplay, withoutBreakdowns } from "../../episodes/getEpisodeForReplay";
 import { ApiEpisodes } from "./ApiEpisodes";
 import { closeEpisode, createEpisode, CreateEpisodeBody, stepEpisode, type ApiDeps } from "./episodesApi";
 
@@ -87,6 +88,11 @@ describe("intercode execution", () => {
       'find /testbed -name "*.html" | xargs grep -l foo | wc -l',
     ]);
     expect(scores.map((s) => (s.gold as { exitCode: number }).exitCode)).toEqual([0, 0]);
+    // The replay's header shows each mode's gold run to staff, and none to a participant.
+    const replay = (await getEpisodeForReplay(p.db.prisma, episodeId))!;
+    expect(replay.scores.map((s) => s.gold?.argv?.length)).toEqual([3, 3]);
+    expect(replay.scores[0].gold).toMatchObject({ output: expect.any(String), exitCode: 0, timedOut: false });
+    expect(withoutBreakdowns(replay).scores.map((s) => s.gold)).toEqual([null, null]);
   });
 
   it("is for agents on environments that have it", async () => {

@@ -6,6 +6,7 @@ import { closeTestPlateau } from "../testing/closeTestPlateau";
 import { startFakeChatServer, type FakeChatServer } from "../testing/FakeChatServer";
 import { AgentRunner, RunInputError } from "./AgentRunner";
 import type { RunProgress } from "./protocol";
+import { listRuns } from "../../stats/listRuns";
 
 // Batch runs on real sandboxes (docker) and a real PostgreSQL: the gold policy solves its tasks,
 // LLM strategies (against a FAKE OpenAI-compatible server) store thoughts and plans on the steps,
@@ -70,6 +71,7 @@ describe("agent runs", () => {
     await waitFor(runner, runId);
     const run = await p.db.prisma.run.findUniqueOrThrow({ where: { id: runId } });
     expect(run.config).toMatchObject({ execution: "intercode" });
+    expect((await listRuns(p.db.prisma)).find((r) => r.id === runId)).toMatchObject({ execution: "intercode" });
     const eps = await p.db.prisma.episode.findMany({ where: { runId }, include: { scores: true } });
     expect(eps.map((e) => e.execution)).toEqual(["intercode", "intercode", "intercode"]);
     for (const e of eps) expect(e.scores.find((s) => s.mode === "intercode")).toMatchObject({ reward: 1, success: true });
