@@ -3,7 +3,7 @@ import type { GoldRunView as GoldRun } from "@/lib/sessions/protocol";
 /** How the gold command ran for one reward mode — its argv, exit code and output: what the submission's last output was compared with. */
 export function GoldRunView({ gold, mode }: { gold: GoldRun; mode: string }) {
   return (
-    <details style={{ marginTop: 6 }} data-testid={`gold-run-${mode}`}>
+    <details style={{ marginTop: 6 }} data-testid="gold-run">
       <summary className="muted" style={{ fontSize: 12 }}>
         Gold as run for {mode}: {gold.timedOut ? "timed out" : gold.exitCode === null ? "not run" : `exit ${gold.exitCode}`}
       </summary>
