@@ -21,6 +21,7 @@ export function EpisodeHeader({ episode, showGold, children }: { episode: Episod
           <span className="muted">{e.playerKind}: {player}</span>
           {e.run && <span className="muted">run {e.run.name}</span>}
           <span className="muted">{e.source === "import" ? "imported" : "played live"}</span>
+          {e.execution === "intercode" && <span className="tag" title="each action ran as InterCode ran it: bash -c as root, no terminal, only cd carried over" data-testid="episode-execution">intercode execution</span>}
           <span className="muted">{e.turns} turns</span>
         </div>
         <h1 className={s.query} data-testid="task-query">{e.task.query}</h1>

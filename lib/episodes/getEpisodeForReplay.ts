@@ -8,6 +8,8 @@ export interface EpisodeForReplay {
   status: string;
   /** live | import */
   source: string;
+  /** terminal | intercode: how the actions reached the sandbox. */
+  execution: string;
   playerKind: string;
   playerName: string | null;
   model: string | null;
@@ -45,7 +47,7 @@ export async function getEpisodeForReplay(prisma: Db, id: string): Promise<Episo
   const e = await prisma.episode.findUnique({
     where: { id },
     select: {
-      id: true, status: true, source: true, playerKind: true, playerName: true, model: true, strategy: true, turns: true, turnLimit: true,
+      id: true, status: true, source: true, execution: true, playerKind: true, playerName: true, model: true, strategy: true, turns: true, turnLimit: true,
       errorRate: true, driver: true, error: true, startedAt: true, endedAt: true,
       run: { select: { id: true, name: true } },
       task: { select: { id: true, environment: true, dataset: true, index: true, query: true, hardness: true, db: true } },

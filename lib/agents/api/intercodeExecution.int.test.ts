@@ -90,6 +90,7 @@ describe("intercode execution", () => {
     expect(scores.map((s) => (s.gold as { exitCode: number }).exitCode)).toEqual([0, 0]);
     // The replay's header shows each mode's gold run to staff, and none to a participant.
     const replay = (await getEpisodeForReplay(p.db.prisma, episodeId))!;
+    expect(replay.execution).toBe("intercode");
     expect(replay.scores.map((s) => s.gold?.argv?.length)).toEqual([3, 3]);
     expect(replay.scores[0].gold).toMatchObject({ output: expect.any(String), exitCode: 0, timedOut: false });
     expect(withoutBreakdowns(replay).scores.map((s) => s.gold)).toEqual([null, null]);
