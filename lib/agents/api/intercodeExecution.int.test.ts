@@ -5,30 +5,32 @@ import { getEpisodeForReplay, withoutBreakdowns } from "../../episodes/getEpisod
 import { ApiEpisodes } from "./ApiEpisodes";
 import { closeEpisode, createEpisode, CreateEpisodeBody, stepEpisode, type ApiDeps } from "./episodesApi";
 
-// `intercode` execution through the session API on a real docker sandbox: each action a fresh
+// `intercode` execution through the session API on each sandbox driver: each action a fresh
 // `bash -c` as root with no terminal, only `cd` carried over — and still watched and recorded.
 
-let p: TestPlateau;
-let d: ApiDeps;
+const DRIVERS = (process.env.PLATEAU_TEST_DRIVERS ?? "docker,local").split(",") as Array<"docker" | "local">;
 type Body = { episodeId: string; observation: string; reward: number | null; done: boolean; info: Record<string, unknown> };
 
-beforeAll(async () => {
-  p = await startTestPlateau("docker");
-  d = { prisma: p.db.prisma, sessions: p.sessions, episodes: new ApiEpisodes() };
-});
-afterAll(async () => {
-  await closeTestPlateau(p);
-});
+describe.each(DRIVERS)("intercode execution on the %s driver", (driver) => {
+  let p: TestPlateau;
+  let d: ApiDeps;
 
-const owner = () => ({ userId: p.researcherId, role: "researcher" as const });
-async function open(task: string, extra: Record<string, unknown> = {}) {
-  const a = await createEpisode(d, "tok", CreateEpisodeBody.parse({ task, execution: "intercode", ...extra }), owner());
-  expect(a.status).toBe(201);
-  return a.body as Body;
-}
-const step = async (id: string, action: string) => (await stepEpisode(d, "tok", id, action)).body as Body;
+  beforeAll(async () => {
+    p = await startTestPlateau(driver);
+    d = { prisma: p.db.prisma, sessions: p.sessions, episodes: new ApiEpisodes() };
+  });
+  afterAll(async () => {
+    await closeTestPlateau(p);
+  });
 
-describe("intercode execution", () => {
+  const owner = () => ({ userId: p.researcherId, role: "researcher" as const });
+  async function open(task: string, extra: Record<string, unknown> = {}) {
+    const a = await createEpisode(d, "tok", CreateEpisodeBody.parse({ task, execution: "intercode", ...extra }), owner());
+    expect(a.status).toBe(201);
+    return a.body as Body;
+  }
+  const step = async (id: string, action: string) => (await stepEpisode(d, "tok", id, action)).body as Body;
+
   it("carries the directory of a cd and nothing else; runs as root; stdout and stderr in one stream", async () => {
     const { episodeId, info } = await open("fs1:0");
     expect(info.execution).toBe("intercode");
