@@ -1,3 +1,4 @@
+import { redirect } from "next/navigation";
 import { getPlateau } from "@/lib/runtime/context";
 import { getHomeSummary } from "@/lib/runtime/home";
 import { pageIdentity } from "@/lib/auth/access";
@@ -11,6 +12,8 @@ export const dynamic = "force-dynamic";
 export default async function HomePage() {
   const who = await pageIdentity();
   const p = getPlateau();
+  // A study's participant: their study is their home.
+  if (!isStaff(who.role) && (await p.prisma.studyParticipant.count({ where: { userId: who.userId } }))) redirect("/study");
   if (!isStaff(who.role)) return <ParticipantHome name={who.name} episodes={await listEpisodesOfUser(p.prisma, who.userId)} />;
   return <HomeView summary={await getHomeSummary(p.prisma)} sandbox={p.sandbox} />;
 }

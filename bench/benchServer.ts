@@ -2,11 +2,16 @@
 // .data/bench-server-PORT, started and stopped by the bench that needs it. Also the figures' formatting.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
+import type { Browser, BrowserContext } from "@playwright/test";
 
 export interface BenchServer {
   url: string;
+  /** The operator's signed-in browser state (start-up's one-time link, followed once): give it to every context. */
+  storageState(browser: Browser): Promise<StorageState>;
   stop(): Promise<void>;
 }
+
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 /** cpuProfDir: write the server's V8 CPU profile there when it stops (where does the time go). */
 export async function startBenchServer(opts: { driver?: "docker" | "local"; poolSize?: number; port?: number; cpuProfDir?: string } = {}): Promise<BenchServer> {
@@ -27,19 +32,36 @@ export async function startBenchServer(opts: { driver?: "docker" | "local"; pool
       NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port),
       PLATEAU_DATA_DIR: dataDir, PLATEAU_ROOTFS_DIR: `${process.cwd()}/.data/rootfs`, PLATEAU_PG_PORT: String(port + 100),
       PLATEAU_SANDBOX: opts.driver ?? "", PLATEAU_POOL_SIZE: String(opts.poolSize ?? 2),
+      // Benches open many episodes as one account, and leave them to the idle timeout.
+      PLATEAU_MAX_SANDBOXES: "1000", PLATEAU_MAX_SANDBOXES_PER_ACCOUNT: "1000",
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
   process.once("exit", () => child.kill("SIGTERM")); // a bench that fails must not leave its server running
   const url = `http://127.0.0.1:${port}`;
-  await new Promise<void>((resolve, reject) => {
+  let log = "";
+  const link = await new Promise<string>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the bench server exited (${code})`)));
     child.stdout!.on("data", (d: Buffer) => {
-      if (d.toString().includes("ready in")) resolve();
+      log += d.toString();
+      const m = /(http:\/\/\S+\/api\/auth\/magic-link\/verify\S+)/.exec(log);
+      if (m) resolve(m[1]);
     });
   });
+  let state: Promise<StorageState> | null = null;
   return {
     url,
+    storageState(browser) {
+      state ??= (async () => {
+        const ctx = await browser.newContext();
+        const page = await ctx.newPage();
+        await page.goto(link);
+        const s = await ctx.storageState();
+        await ctx.close();
+        return s;
+      })();
+      return state;
+    },
     async stop() {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));

@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createPrisma } from "../lib/db/client";
+import { embeddedUrl } from "../lib/db/embedded";
 import { GEN_CAST, fromCast } from "../lib/replay/testing/genCast";
 import { seedRecordedEpisode, seedStepsEpisode } from "../lib/replay/testing/seedEpisodes";
 import { startBenchServer, summarize, printRow, type Summary } from "./benchServer";
@@ -33,7 +34,7 @@ const seekCount = Number(values.seeks);
 // The server first (it empties its own data folder).
 const server = values.url ? null : await startBenchServer({ port: Number(values.port) });
 const base = values.url ?? server!.url;
-const dbUrl = values.db ?? `postgresql://postgres:plateau@127.0.0.1:${Number(values.port) + 100}/plateau`;
+const dbUrl = values.db ?? embeddedUrl(`.data/bench-server-${values.port}/postgres`, Number(values.port) + 100);
 const out = path.resolve(".data/bench/replay-files");
 mkdirSync(out, { recursive: true });
 
@@ -65,7 +66,8 @@ const seekTimes = (() => {
 })();
 
 async function freshPage(): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  // The operator's signed-in state (a bench server's), or none for --url (a server that lets the bench in).
+  const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...(server ? { storageState: await server.storageState(browser) } : {}) });
   return ctx.newPage();
 }
 

@@ -16,7 +16,7 @@ const flag = (name: string) => (process.argv.includes(name) ? process.argv[proce
 const IMAGE = flag("--image") ?? "plateau/bash-fs1";
 const RUNS = Number(flag("--runs") ?? 30);
 const CREATE_RUNS = Math.max(5, Math.round(RUNS / 3));
-const PROMPT_END = "\x1b]133;B\x07";
+const PROMPT_END = "\x1b]133;B"; // signed (a driver's TTY) or not (a raw exec): the nonce follows
 const MESS = "echo x >> /testbed/textfile7.txt; rm -rf /testbed/dir1; touch /new1 /testbed/dir2/new2";
 
 const driver = createDockerDriver();

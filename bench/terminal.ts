@@ -25,8 +25,12 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
 });
 
+// Every page is the operator's, signed in once.
+const signedIn = { storageState: await server.storageState(browser) };
+const cookie = signedIn.storageState.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+
 async function firstBashTask(): Promise<number> {
-  const res = await fetch(`${server.url}/api/tasks?dataset=nl2bash_fs_4&pageSize=1`);
+  const res = await fetch(`${server.url}/api/tasks?dataset=nl2bash_fs_4&pageSize=1`, { headers: { cookie } });
   return (await res.json()).tasks[0].id;
 }
 
@@ -52,10 +56,14 @@ const WATCH_FIRST_PROMPT = `(() => {
   requestAnimationFrame(frame);
 })();`;
 
-/** Open Play in a fresh page: ms from navigation start to the first prompt on screen, to the live terminal, and the phases. */
+/**
+ * Open Play in a fresh page and press Start (a POST that redirects to the episode's page): ms from
+ * that navigation's start (the POST) to the first prompt on screen, to the live terminal, and the phases.
+ */
 async function openPlay(page: Page, taskId: number): Promise<{ ms: number; liveMs: number; phases: Phases }> {
+  await page.goto(`${server.url}/play/${taskId}`);
   await page.addInitScript({ content: WATCH_FIRST_PROMPT });
-  await page.goto(`${server.url}/play/${taskId}`, { waitUntil: "commit" });
+  await page.getByTestId("start-episode").click({ noWaitAfter: true });
   await page.waitForFunction(() => (window as unknown as { __livePrompt?: number }).__livePrompt !== undefined, undefined, { timeout: 30_000 });
   // (No named functions inside evaluate: tsx would wrap them in a helper the page does not have.)
   const r = await page.evaluate(() => {
@@ -121,7 +129,7 @@ console.log(`Plateau terminal bench — driver ${driver}, ${keys} keys per page 
 
 // Warm-up: compile routes, fill the pool.
 {
-  const page = await browser.newPage();
+  const page = await browser.newPage(signedIn);
   await openPlay(page, taskId);
   await typeAndTime(page, 20);
   await page.close();
@@ -130,7 +138,7 @@ console.log(`Plateau terminal bench — driver ${driver}, ${keys} keys per page 
 // Play → first prompt (warm pool): fresh page each time.
 const loads: { ms: number; liveMs: number; phases: Phases }[] = [];
 for (let i = 0; i < 7; i++) {
-  const page = await browser.newPage();
+  const page = await browser.newPage(signedIn);
   loads.push(await openPlay(page, taskId));
   await page.close();
   await new Promise((r) => setTimeout(r, 1500)); // let the pool refill
@@ -141,7 +149,7 @@ printPhases(loads.map((l) => l.phases));
 
 // One page.
 {
-  const page = await browser.newPage();
+  const page = await browser.newPage(signedIn);
   await openPlay(page, taskId);
   const lat = await typeAndTime(page, keys);
   printRow("echo, 1 page", summarize(lat), "median ≤ 2 ms, p99 ≤ 5 ms");
@@ -150,7 +158,7 @@ printPhases(loads.map((l) => l.phases));
 
 // Many pages typing at once.
 for (const n of levels) {
-  const ctx = await browser.newContext();
+  const ctx = await browser.newContext(signedIn);
   const pages = await Promise.all(Array.from({ length: n }, () => ctx.newPage()));
   for (const p of pages) await openPlay(p, taskId);
   const all = (await Promise.all(pages.map((p) => typeAndTime(p, Math.max(50, Math.floor(keys / 2)))))).flat();

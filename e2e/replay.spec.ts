@@ -1,6 +1,7 @@
 import { test, expect, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { createPrisma } from "../lib/db/client";
+import { embeddedUrl } from "../lib/db/embedded";
 import { importLogs } from "../lib/importers";
 import { alignSteps } from "../lib/replay/alignSteps";
 import { genCast, type GenCast } from "../lib/replay/testing/genCast";
@@ -12,7 +13,9 @@ import { seedBrokenRecording, seedEmptyEpisode, seedLiveEpisode, seedRecordedEpi
 // episodes that should not break the page. Episodes are written straight into the e2e server's
 // database (a fresh one per run).
 
-const DB = process.env.E2E_DATABASE_URL ?? `postgresql://postgres:plateau@127.0.0.1:${process.env.E2E_PG_PORT ?? 5544}/plateau`;
+// the e2e server's embedded PostgreSQL (its data folder as scripts/e2e-server.sh names it), once it has started
+const E2E_DATA = (process.env.E2E_PORT ?? "3100") === "3100" ? ".data/e2e" : `.data/e2e-${process.env.E2E_PORT}`;
+const DB = () => process.env.E2E_DATABASE_URL ?? embeddedUrl(`${E2E_DATA}/postgres`, Number(process.env.E2E_PG_PORT ?? 5544));
 const LOG = "data/intercode/logs/bash/gpt-3.5/ic_bash_react_10_turns_fs_1.json";
 
 let cast: GenCast;
@@ -20,7 +23,7 @@ let ends: number[];
 const ids = { imported: "", importedSteps: [] as { action: string; observation: string }[], recorded: "", big: "", broken: "", empty: "" };
 
 test.beforeAll(async () => {
-  const prisma = createPrisma(DB, 2);
+  const prisma = createPrisma(DB(), 2);
   try {
     const task = await prisma.task.findFirstOrThrow({ where: { dataset: "nl2bash_fs_1", index: 0 } });
     await importLogs(prisma, [{ name: LOG, content: readFileSync(LOG) }]);
@@ -174,7 +177,7 @@ test("space plays at the chosen speed and idle cap, the play button pauses, the 
 
 test("10,000 steps: the list keeps only the rows in view and follows the selection to the end", async ({ page }) => {
   test.setTimeout(180_000);
-  const prisma = createPrisma(DB, 1);
+  const prisma = createPrisma(DB(), 1);
   const task = await prisma.task.findFirstOrThrow({ where: { dataset: "nl2bash_fs_1", index: 0 } });
   const id = await seedStepsEpisode(prisma, 10_000, { taskId: task.id });
   await prisma.$disconnect();
@@ -217,7 +220,7 @@ test("search inside the episode jumps from match to match", async ({ page }) => 
 });
 
 test("spectating a running episode: a new command appears as it is played, read-only, pushed by socket.io", async ({ page }) => {
-  const prisma = createPrisma(DB, 1);
+  const prisma = createPrisma(DB(), 1);
   const task = await prisma.task.findFirstOrThrow({ where: { dataset: "nl2bash_fs_1", index: 0 } });
   const id = await seedLiveEpisode(prisma, { taskId: task.id });
   await prisma.$disconnect();

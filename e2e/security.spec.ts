@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { test, expect, request as newRequest, type APIRequestContext } from "@playwright/test";
 import { E2E_PORT, stateFile } from "./accounts";
+import { expectParticipantRefused } from "./participantRefusals";
 
 // A closed door, tried as an attacker and as a participant would: pages of another origin, every
 // route asked anonymously, and a participant reaching for the gold and other people's things.
@@ -88,7 +89,7 @@ function appRoutes(): { url: string; methods: string[] }[] {
 }
 
 /** Open to anyone, on purpose. */
-const PUBLIC = new Set(["/sign-in", "/api/health", "/api/v1/openapi.json"]);
+const PUBLIC = new Set(["/sign-in", "/api/health", "/api/v1/openapi.json", "/join/x1", "/api/studies/join"]);
 
 test("every route and page asks an anonymous visitor to sign in (401 on the API), except the public ones", async () => {
   // (The test runner would give a new context the project's signed-in state: say "nobody" outright.)
@@ -100,7 +101,9 @@ test("every route and page asks an anonymous visitor to sign in (401 on the API)
       const res = await anonymous.fetch(url, { method, maxRedirects: 0, data: method === "GET" ? undefined : {} });
       const what = `${method} ${url} → ${res.status()}`;
       if (PUBLIC.has(url)) {
-        expect(res.status(), what).toBeLessThan(400);
+        // Answered (a bad invite is a 400), never sent to sign in.
+        expect(res.status(), what).not.toBe(401);
+        expect(res.headers().location ?? "", what).not.toMatch(/sign-in/);
       } else if (url.startsWith("/api/")) {
         expect(res.status(), what).toBe(401);
       } else {
@@ -116,19 +119,7 @@ test.describe("a participant", () => {
   test.use({ storageState: stateFile("participant") });
 
   test("reads no gold, no runs, no tokens, no one else's episode: 403 every time", async ({ page }) => {
-    const researcher = await newRequest.newContext({ baseURL: BASE, storageState: stateFile("researcher") });
-    const task = (await (await researcher.get("/api/tasks?dataset=nl2bash_fs_1&pageSize=1")).json()).tasks[0];
-    const someone = (await (await researcher.get("/api/episodes?pageSize=1")).json()).episodes[0];
-    const api = page.request;
-    const refused = [
-      `/api/tasks/${task.id}/gold`, "/api/tasks", `/tasks/${task.id}`, "/tasks", "/api/runs", "/runs", "/api/agent-runs", "/agent-runs", "/api/tokens",
-      "/api/stats", "/compare", "/episodes", "/api/episodes",
-    ];
-    if (someone) refused.push(`/episodes/${someone.id}`, `/api/episodes/${someone.id}`, `/api/episodes/${someone.id}/cast`, `/api/episodes/${someone.id}/events`, `/api/episodes/${someone.id}/steps`);
-    for (const url of refused) expect((await api.get(url, { maxRedirects: 0 })).status(), url).toBe(403);
-    expect((await api.post("/api/tokens", { data: { name: "mine" } })).status()).toBe(403);
-    expect((await api.post("/api/imports", { data: { files: [] } })).status()).toBe(403);
-    await researcher.dispose();
+    await expectParticipantRefused(page.request, "participant");
   });
 
   test("plays a task: the result shows the reward but not the gold; the replay has no gold; one episode at a time (429)", async ({ page }) => {
@@ -160,4 +151,26 @@ test.describe("a participant", () => {
     await page.goto("/");
     await expect(page.getByTestId("my-episodes")).toContainText(task.query.slice(0, 40));
   });
+});
+
+test("a sandbox writing twice its disk quota gets ENOSPC in its terminal, and the server stays healthy", async ({ page }) => {
+  test.setTimeout(120_000);
+  const task = (await (await page.request.get("/api/tasks?dataset=nl2bash_fs_3&pageSize=1")).json()).tasks[0];
+  await page.goto(`/play/${task.id}`);
+  await page.getByTestId("start-episode").click();
+  await page.waitForURL(/episode=/);
+  const screen = () => page.evaluate(() => {
+    const b = window.__plateauTerm?.buffer.active;
+    return b ? Array.from({ length: b.length }, (_, i) => b.getLine(i)!.translateToString(true)).join("\n") : "";
+  });
+  await expect.poll(screen, { timeout: 20_000 }).toMatch(/\$ $/m);
+  // scripts/e2e-server.sh caps each sandbox at 128 MiB: write 256.
+  await page.getByTestId("terminal").click();
+  await page.keyboard.type("head -c 256M /dev/zero > ~/fill; echo wrote=$?; ls -la ~/fill | wc -l");
+  await page.keyboard.press("Enter");
+  await expect.poll(screen, { timeout: 90_000 }).toMatch(/(No space left on device|Disk quota exceeded)[\s\S]*wrote=1/);
+  const health = await page.request.get("/api/health");
+  expect(health.status()).toBe(200);
+  expect((await health.json()).database.ok).toBe(true);
+  await page.getByRole("button", { name: "Skip" }).click();
 });

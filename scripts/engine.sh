@@ -23,6 +23,8 @@ SDIR="$(short_dir)"
 SOCK="$SDIR/docker.sock"
 PIDFILE="$DIR/dockerd.pid"
 LOG="$DIR/dockerd.log"
+DISK="$DIR/disk.btrfs"
+DISK_GB="${PLATEAU_DOCKER_DISK_GB:-20}"
 
 die() { echo "engine.sh: $*" >&2; exit 1; }
 
@@ -64,21 +66,67 @@ private_pid() {
   [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && echo "$pid"
 }
 
+is_mounted() { findmnt -rn --mountpoint "$1" >/dev/null 2>&1; }
+
+# Mount the btrfs file on $DIR/root (made on first use), or say why not and return 1.
+mount_btrfs() {
+  if is_mounted "$DIR/root"; then
+    [ "$(findmnt -rn -o FSTYPE --mountpoint "$DIR/root")" = btrfs ] && return 0
+    echo "engine.sh: $DIR/root is a mount point that is not btrfs" >&2; return 1
+  fi
+  grep -qw btrfs /proc/filesystems || modprobe btrfs 2>/dev/null || true
+  grep -qw btrfs /proc/filesystems || { echo "engine.sh: this kernel has no btrfs" >&2; return 1; }
+  if [ ! -f "$DISK" ]; then
+    command -v mkfs.btrfs >/dev/null || { echo "engine.sh: mkfs.btrfs not found (apt-get install -y btrfs-progs)" >&2; return 1; }
+    truncate -s "${DISK_GB}G" "$DISK.part"
+    mkfs.btrfs -q "$DISK.part" >/dev/null || { rm -f "$DISK.part"; echo "engine.sh: mkfs.btrfs failed" >&2; return 1; }
+    mv "$DISK.part" "$DISK"
+    # a data root of overlay2 from before would sit hidden under the mount: it is only rebuildable images
+    if [ -d "$DIR/root" ] && [ -n "$(ls -A "$DIR/root" 2>/dev/null)" ]; then
+      echo "engine.sh: removing the old overlay2 data root $DIR/root (images must be rebuilt: scripts/build-images.sh)"
+      rm -rf "$DIR/root"
+    fi
+  fi
+  mkdir -p "$DIR/root"
+  # discard: space that containers free goes back to the host disk (the file is sparse)
+  mount -o loop,discard "$DISK" "$DIR/root" || { echo "engine.sh: cannot mount $DISK" >&2; return 1; }
+  quota_setup
+}
+
+# Container sizes are btrfs qgroup limits. The kernel skips the accounting of a deleted subvolume
+# whose tree is deeper than drop_subtree_threshold (3 here) and marks every qgroup inconsistent,
+# after which limits stop holding: account every deletion (8 = the deepest tree), and rescan a
+# file system that an older start left inconsistent.
+quota_setup() {
+  local uuid q
+  command -v btrfs >/dev/null || { echo "engine.sh: btrfs not found (apt-get install -y btrfs-progs)" >&2; umount "$DIR/root"; return 1; }
+  btrfs quota enable "$DIR/root"
+  uuid="$(findmnt -rn -o UUID --mountpoint "$DIR/root")"
+  q="/sys/fs/btrfs/$uuid/qgroups"
+  [ -w "$q/drop_subtree_threshold" ] && echo 8 >"$q/drop_subtree_threshold"
+  if [ "$(cat "$q/inconsistent" 2>/dev/null || echo 0)" = 1 ]; then btrfs quota rescan -w "$DIR/root" >/dev/null; fi
+}
+
 start() {
-  local host pid i
+  local host pid i storage=btrfs
   host="$(engine_in_use)"
   if [ -n "$host" ]; then echo "engine.sh: Docker engine answers at $host"; return 0; fi
   command -v dockerd >/dev/null || die "dockerd not found: run: apt-get install -y docker.io"
   if pid="$(private_pid)"; then
     die "private dockerd (pid $pid) is running but does not answer at unix://$SOCK; see $LOG or run: $0 stop"
   fi
-  mkdir -p "$DIR/root" "$SDIR/exec"
+  mkdir -p "$DIR" "$SDIR/exec"
+  if ! mount_btrfs; then
+    storage=overlay2
+    echo "engine.sh: WARNING: data root on overlay2 in $DIR/root: sandbox disks are NOT capped (once btrfs can be used: $0 stop && $0 start)" >&2
+    mkdir -p "$DIR/root"
+  fi
   rm -f "$SOCK" "$PIDFILE"
-  echo "engine.sh: starting private dockerd at unix://$SOCK (data in $DIR)"
+  echo "engine.sh: starting private dockerd at unix://$SOCK (data in $DIR, storage $storage)"
   # setsid + nohup: dockerd outlives this script and the shell that ran it.
   setsid nohup dockerd -H "unix://$SOCK" --data-root "$DIR/root" --exec-root "$SDIR/exec" \
     --pidfile "$PIDFILE" --iptables=false --ip6tables=false --bridge=none --ip-forward=false \
-    --ip-masq=false --storage-driver=overlay2 --exec-opt native.cgroupdriver=cgroupfs \
+    --ip-masq=false --storage-driver="$storage" --exec-opt native.cgroupdriver=cgroupfs \
     --default-ulimit nofile=4096:4096 --default-ulimit nproc=4096:4096 \
     >"$LOG" 2>&1 </dev/null &
   local launched=$!
@@ -101,14 +149,23 @@ start() {
 
 stop() {
   local pid i
-  if ! pid="$(private_pid)"; then echo "engine.sh: no private dockerd running"; return 0; fi
-  kill -TERM "$pid"
-  for ((i = 0; i < 150; i++)); do
-    kill -0 "$pid" 2>/dev/null || { echo "engine.sh: stopped dockerd (pid $pid)"; return 0; }
-    sleep 0.1
-  done
-  echo "engine.sh: dockerd (pid $pid) ignored SIGTERM for 15 s; sending SIGKILL" >&2
-  kill -KILL "$pid" 2>/dev/null || true
+  if pid="$(private_pid)"; then
+    kill -TERM "$pid"
+    for ((i = 0; i < 150; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    if kill -0 "$pid" 2>/dev/null; then
+      echo "engine.sh: dockerd (pid $pid) ignored SIGTERM for 15 s; sending SIGKILL" >&2
+      kill -KILL "$pid" 2>/dev/null || true
+      sleep 0.5
+    fi
+    echo "engine.sh: stopped dockerd (pid $pid)"
+  else
+    echo "engine.sh: no private dockerd running"
+  fi
+  # our btrfs file only (the loop device goes with it: mount -o loop sets autoclear)
+  if [ "$(findmnt -rn -o FSTYPE --mountpoint "$DIR/root" 2>/dev/null)" = btrfs ]; then
+    umount "$DIR/root" || umount -l "$DIR/root"
+    echo "engine.sh: unmounted $DIR/root"
+  fi
 }
 
 status() {

@@ -20,6 +20,7 @@ command -v debootstrap >/dev/null || missing+=(debootstrap)
 command -v bwrap >/dev/null || missing+=(bubblewrap)
 command -v chromium >/dev/null || missing+=(chromium)
 command -v curl >/dev/null || missing+=(curl)
+command -v mkfs.btrfs >/dev/null || missing+=(btrfs-progs) # the private engine's btrfs data root: sandbox disk caps
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then
     say "missing system packages: ${missing[*]} — run as root, or: sudo apt-get install -y ${missing[*]}"

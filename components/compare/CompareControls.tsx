@@ -68,6 +68,9 @@ export function CompareControls({ runs, query, params }: Props) {
             {SCORE_MODES.map((m) => <option key={m} value={m}>{m === "intercode" ? "InterCode reward" : "Plateau reward"}</option>)}
           </select>
         </label>
+        <label title="Count only the tasks that every group attempted (e.g. a study beside agent runs)">
+          <input type="checkbox" checked={query.common} onChange={(e) => go({ common: e.target.checked ? "1" : null })} /> only tasks every group attempted
+        </label>
         {pending && <span className="muted" role="status">Updating…</span>}
       </div>
       <fieldset style={{ border: 0, padding: 0, margin: 0 }}>

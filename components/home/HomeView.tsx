@@ -10,6 +10,7 @@ export function HomeView({ summary, sandbox }: { summary: HomeSummary; sandbox: 
       <p className="muted" style={{ marginTop: -6 }}>
         Play InterCode tasks in a live sandbox, replay every step, and compare success against the turn budget.
         {" "}Sandbox: {sandbox.driver ? <span className="ok">{sandbox.driver}</span> : <span className="bad">none — {sandbox.reason}</span>}
+        {sandbox.driver && sandbox.warning && <span className="bad" data-testid="sandbox-warning"> — {sandbox.warning}</span>}
       </p>
       <h2>Environments</h2>
       <div className="grid" data-testid="environments">
@@ -54,6 +55,23 @@ export function HomeView({ summary, sandbox }: { summary: HomeSummary; sandbox: 
           <p className="muted" style={{ fontSize: 12 }}>
             InterCode&apos;s reward. <Link href={`/compare?${statsQueryToParams({ runs: summary.headline.map((h) => h.run) })}`}>Compare them →</Link>
           </p>
+        </>
+      )}
+      {summary.studies.length > 0 && (
+        <>
+          <h2>Studies</h2>
+          <table data-testid="home-studies">
+            <thead><tr><th>Study</th><th>Participants</th><th>Progress</th></tr></thead>
+            <tbody>
+              {summary.studies.map((s) => (
+                <tr key={s.id}>
+                  <td><Link href={`/studies/${s.id}`}>{s.name}</Link></td>
+                  <td>{s.participants}</td>
+                  <td>{s.done} / {s.planned} episodes</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </>
       )}
       <h2>Recent episodes</h2>

@@ -9,6 +9,7 @@ const LINKS = [
   { href: "/compare", label: "Compare" },
   { href: "/runs", label: "Runs" },
   { href: "/agent-runs", label: "Agents" },
+  { href: "/studies", label: "Studies" },
 ];
 
 // No prefetch: on every page load it would render all six pages on the server at once, just when

@@ -13,7 +13,8 @@ import { playerTokenKey } from "./earlyPlay";
 import type { PlayOpening } from "@/lib/sessions/openPlay";
 
 /** The Play screen: task, live terminal, turn counter, clock, Submit / Skip, then the result. */
-export function PlayView({ task, sandbox, opening, unplayable }: { task: PublicTask; sandbox: SandboxInfo; opening: PlayOpening | null; unplayable: string | null }) {
+/** `study`: this episode is a study's task (after it, the participant's next task). */
+export function PlayView({ task, sandbox, opening, unplayable, study }: { task: PublicTask; sandbox: SandboxInfo; opening: PlayOpening | null; unplayable: string | null; study: boolean }) {
   const box = useRef<HTMLDivElement>(null);
   const [episode, setEpisode] = useState(opening?.episodeId ? { id: opening.episodeId, token: opening.playerToken } : null);
   // The state as the page was made (turns, clock) shows in the first paint; the socket keeps it current.
@@ -48,7 +49,7 @@ export function PlayView({ task, sandbox, opening, unplayable }: { task: PublicT
           <h1 style={{ fontSize: 16, lineHeight: 1.4, marginTop: 6 }} data-testid="task-query">{task.query}</h1>
           <div style={{ display: "flex", gap: 16, margin: "12px 0" }}>
             <div><div className="muted" style={{ fontSize: 12 }}>Turns</div><div className="big" data-testid="turns">{s ? s.turns : "–"}{s?.turnLimit ? <span className="muted" style={{ fontSize: 16 }}> / {s.turnLimit}</span> : null}</div></div>
-            <div><div className="muted" style={{ fontSize: 12 }}>Time</div><div className="big"><ElapsedClock since={s?.startedAt ?? null} stopped={ended} /></div></div>
+            <div><div className="muted" style={{ fontSize: 12 }}>{s?.timeLeftMs != null ? "Time left" : "Time"}</div><div className="big" data-testid="clock"><ElapsedClock since={s?.startedAt ?? null} stopped={ended} countdown={s?.timeLeftMs != null ? { leftMs: s.timeLeftMs, paused: !!s.timerPaused } : null} /></div></div>
           </div>
           <div className="toolbar">
             <button className="primary" disabled={!canAct} onClick={live.submit} title="Score the current state against the gold">Submit</button>
@@ -66,7 +67,10 @@ export function PlayView({ task, sandbox, opening, unplayable }: { task: PublicT
           )}
           {!sandbox.driver && <div className="error-box" data-testid="play-error">This task cannot be played here: {sandbox.reason}</div>}
           {live.result && <ResultPanel result={live.result} episodeId={episode!.id} />}
-          {ended && episode && <p><Link href={`/episodes/${episode.id}`}>Open the replay →</Link></p>}
+          {ended && episode && !study && <p><Link href={`/episodes/${episode.id}`}>Open the replay →</Link></p>}
+          {ended && study && (
+            <form method="post" action="/study/next"><button className="primary" type="submit" autoFocus data-testid="study-next">Next →</button></form>
+          )}
         </aside>
         <section>
           <div style={{ display: "flex", justifyContent: "space-between", marginBottom: 6 }} className="muted">

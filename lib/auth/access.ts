@@ -5,7 +5,7 @@ import { identityFromHeaders } from "./requestIdentity";
 import { isStaff, type Role } from "./roles";
 import { canSeeEpisode } from "./visibility";
 
-export { canSeeEpisode, canSeeGold, resultWithoutGold } from "./visibility";
+export { canSeeEpisode, canSeeGold, canSeeRewards, resultWithoutGold } from "./visibility";
 
 // What pages and routes check beyond the gate's path rules: a role for the action, an episode's
 // owner, and never the gold (or anything computed from it) for a participant.

@@ -13,6 +13,8 @@ export function isRole(value: unknown): value is Role {
 /** Paths anyone may open: signing in, health, static assets. */
 const PUBLIC: RegExp[] = [
   /^\/sign-in$/,
+  /^\/join\/[A-Za-z0-9_-]+$/,
+  /^\/api\/studies\/join$/,
   /^\/api\/auth\//,
   /^\/api\/health$/,
   /^\/api\/v1\/openapi\.json$/,
@@ -32,6 +34,7 @@ const PARTICIPANT: RegExp[] = [
   /^\/episodes\/[A-Za-z0-9_-]+$/,
   /^\/api\/episodes\/[A-Za-z0-9_-]+(\/(cast|events|steps))?$/,
   /^\/sign-out$/,
+  /^\/study(\/(consent|next))?$/,
 ];
 
 /** Only admins: accounts. */

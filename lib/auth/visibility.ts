@@ -16,3 +16,8 @@ export function canSeeEpisode(who: Identity, episode: { userId: string | null })
 export function resultWithoutGold(r: EpisodeResult): EpisodeResult {
   return { ...r, gold: null, scores: r.scores.map((s) => ({ ...s, breakdown: {}, gold: null })) };
 }
+
+/** Whether the caller may see an episode's rewards: staff always; a participant unless their study hides them. */
+export function canSeeRewards(who: Identity, study: { showReward: boolean } | null): boolean {
+  return isStaff(who.role) || !study || study.showReward;
+}

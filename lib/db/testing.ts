@@ -7,7 +7,7 @@ import { openDatabase, type Database } from "./index";
 // A fresh, real PostgreSQL for one test file: an embedded server in a temporary folder on a free
 // port, with the project's migrations applied. Integration tests use this instead of mocks.
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once("error", reject);

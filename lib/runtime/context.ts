@@ -8,8 +8,10 @@ import type { Origins } from "../auth/origins";
 
 export interface SandboxInfo {
   driver: "docker" | "local" | null;
-  /** Why this driver was chosen, or what is missing when none can run. */
+  /** Why this driver was chosen and what it caps, or what is missing when none can run. */
   reason: string;
+  /** A limit the chosen driver cannot apply here (e.g. "sandbox disk NOT capped: …"). */
+  warning?: string;
 }
 
 export interface Plateau {

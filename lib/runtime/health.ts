@@ -1,8 +1,8 @@
-import { getPlateau } from "./context";
+import { getPlateau, type SandboxInfo } from "./context";
 
 export interface Health {
   database: { ok: boolean; kind: "embedded" | "external"; error?: string };
-  sandbox: { driver: "docker" | "local" | null; reason: string };
+  sandbox: SandboxInfo;
 }
 
 export async function getHealth(): Promise<Health> {

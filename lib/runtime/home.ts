@@ -3,6 +3,7 @@ import { countTasks } from "../tasks";
 import { environments, ENVIRONMENTS } from "../environments";
 import { EpisodeFilter, listEpisodes, type EpisodeRow } from "../episodes/listEpisodes";
 import { computeStats, StatsQuery, type GroupStats } from "../stats";
+import { studyMonitor } from "../studies/monitor";
 
 /** Runs whose success rates the Home page heads with (the newest). */
 const HEADLINE_RUNS = 6;
@@ -12,6 +13,8 @@ export interface HomeSummary {
   /** The newest runs with their SR (InterCode's reward, the one every episode has). */
   headline: { run: string; environment: string | null; stats: GroupStats }[];
   recent: EpisodeRow[];
+  /** The newest studies with their progress (episodes done / planned). */
+  studies: { id: string; name: string; participants: number; done: number; planned: number }[];
 }
 
 export async function getHomeSummary(prisma: Db): Promise<HomeSummary> {
@@ -20,6 +23,8 @@ export async function getHomeSummary(prisma: Db): Promise<HomeSummary> {
     listEpisodes(prisma, EpisodeFilter.parse({ pageSize: 10 })),
     prisma.run.findMany({ orderBy: { createdAt: "desc" }, take: HEADLINE_RUNS, select: { name: true, environment: true } }),
   ]);
+  const newest = await prisma.study.findMany({ where: { status: "open" }, orderBy: { createdAt: "desc" }, take: 5, select: { id: true, name: true } });
+  const studies = (await Promise.all(newest.map((s) => studyMonitor(prisma, null, s.id).then((m) => m && { id: s.id, name: s.name, participants: m.participants.length, done: m.done, planned: m.planned })))).filter((s) => s !== null);
   const stats = runs.length
     ? await computeStats(prisma, StatsQuery.parse({ runs: runs.map((r) => r.name), overlap: false, errorByTurn: false }))
     : null;
@@ -38,5 +43,6 @@ export async function getHomeSummary(prisma: Db): Promise<HomeSummary> {
       return g ? [{ run: r.name, environment: r.environment, stats: g }] : [];
     }),
     recent: recent.episodes,
+    studies,
   };
 }

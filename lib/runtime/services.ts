@@ -77,7 +77,7 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
   const agentRuns = startAgentRuns({ prisma: deps.prisma, io: deps.io, sessions, services: deps.services });
 
   return {
-    sandbox: { driver: driver?.name ?? null, reason: choice.reason },
+    sandbox: { driver: driver?.name ?? null, reason: choice.reason, warning: choice.warning },
     async stop() {
       await agentRuns.stop();
       spectate.dispose();

@@ -3,6 +3,8 @@ import type { SandboxDriver } from "./types";
 export interface DriverChoice {
   driver: SandboxDriver | null;
   reason: string;
+  /** What the chosen driver cannot cap here, said plainly. */
+  warning?: string;
 }
 
 /**
@@ -26,7 +28,7 @@ export async function chooseDriver(
     const status = await driver.status();
     if (status.ok) {
       const reason = forced ? `${name} (PLATEAU_SANDBOX=${forced})` : name === "docker" ? "a Docker engine answers" : `no Docker engine answers (${why.join("; ")}); bubblewrap works`;
-      return { driver, reason };
+      return { driver, reason: status.limits ? `${reason}; ${status.limits}` : reason, warning: status.warning };
     }
     why.push(`${name}: ${status.reason ?? "not available"}`);
   }

@@ -8,7 +8,9 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDockerDriver, type DockerDriver } from "./docker";
 import { createWarmPool } from "./pool";
+import { expectDiskCapped } from "./testing/expectDiskCapped";
 import { OWNER_LABEL, SANDBOX_LIMITS, type Sandbox } from "./types";
+import { mark, promptOf, runAtPrompt } from "./testing";
 
 const IMAGE = "plateau/bash-fs1";
 const TASKS = fileURLToPath(new URL("../../data/intercode/tasks/nl2bash/nl2bash_fs_1.json", import.meta.url));
@@ -62,14 +64,19 @@ describe("docker sandbox", () => {
     const tty = await sb.attach({ cols: 100, rows: 30 });
     let out = "";
     tty.onData((s) => (out += s));
-    const prompt = "\x1b]133;A\x07player@plateau:/$ \x1b]133;B\x07";
-    await until(() => out.endsWith(prompt), 10_000, () => out);
+    const PROMPT = promptOf(tty);
+    await until(() => out.endsWith(PROMPT), 10_000, () => out);
     out = "";
     // a line that starts with a subshell: its E and C still come first, once
     tty.write('( echo hi ); echo "a;b"\r');
-    await until(() => out.endsWith(prompt), 5000, () => out);
+    await until(() => out.endsWith(PROMPT), 5000, () => out);
     const e = '( echo hi )\\x3b echo "a\\x3bb"';
-    expect(out).toBe(`( echo hi ); echo "a;b"\r\n\x1b]633;E;${e}\x07\x1b]133;C\x07hi\r\na;b\r\n\x1b]133;D;0\x07${prompt}`);
+    expect(out).toBe(`( echo hi ); echo "a;b"\r\n${mark(tty, `633;E;${e}`)}${mark(tty, "133;C")}hi\r\na;b\r\n${mark(tty, "133;D;0")}${PROMPT}`);
+    // The nonce signs each mark, and no program the shell starts inherits it.
+    expect(tty.markNonce).toMatch(/^[0-9a-f]{32}$/);
+    const seen = await runAtPrompt(tty, "env; tr '\\0' '\\n' </proc/self/environ; echo \"[$PLATEAU_MARK_NONCE]\"");
+    expect(seen).toContain("TERM=xterm-256color");
+    expect(seen.split(tty.markNonce).length - 1).toBe(5); // in E, C, D, A and B only
     tty.close();
   });
 
@@ -82,7 +89,7 @@ describe("docker sandbox", () => {
       got += s.length;
       out = (out + s).slice(-200);
     });
-    await until(() => out.endsWith("\x1b]133;B\x07"), 10_000, () => out);
+    await until(() => out.endsWith(mark(tty, "133;B")), 10_000, () => out);
     tty.pause();
     got = 0;
     out = "";
@@ -92,7 +99,7 @@ describe("docker sandbox", () => {
     const blocked = await sb.exec(["pgrep", "-x", "tr"]); // still writing: the PTY is full
     expect(blocked.exitCode).toBe(0);
     tty.resume();
-    await until(() => out.endsWith("\x1b]133;B\x07"), 20_000, () => out);
+    await until(() => out.endsWith(mark(tty, "133;B")), 20_000, () => out);
     expect(got).toBeGreaterThan(3_000_000);
     tty.close();
   });
@@ -116,14 +123,14 @@ describe("docker sandbox", () => {
     const tty = await sb.attach({ cols: 80, rows: 24 });
     let out = "";
     tty.onData((d) => (out += d));
-    await until(() => out.endsWith("\x1b]133;B\x07"), 10_000, () => out);
+    await until(() => out.endsWith(mark(tty, "133;B")), 10_000, () => out);
     tty.write("sleep 302\r"); // a foreground command of the terminal: stopped; the shell stays
-    await until(() => out.includes("\x1b]133;C\x07"), 5000, () => out);
+    await until(() => out.includes(mark(tty, "133;C")), 5000, () => out);
 
     await sb.reset();
-    await until(() => out.endsWith("\x1b]133;B\x07"), 5000, () => out);
+    await until(() => out.endsWith(mark(tty, "133;B")), 5000, () => out);
     // Killed (137), or seen first as stopped (147) by the freeze that precedes the kill.
-    expect(out).toMatch(/\x1b\]133;D;1[34]7\x07/);
+    expect(out.includes(mark(tty, "133;D;137")) || out.includes(mark(tty, "133;D;147"))).toBe(true);
     out = "";
     tty.write("echo still here\r");
     await until(() => out.includes("still here\r\n"), 5000, () => out);
@@ -182,6 +189,20 @@ describe("docker sandbox", () => {
     }
   });
 
+  it("caps what a sandbox writes: twice its quota gets ENOSPC/EDQUOT inside, the host database stays writable", async () => {
+    ready();
+    // this engine is scripts/engine.sh's (btrfs): the status says the disk is capped
+    expect(await driver.diskCap()).toEqual({ kind: "size", imageCounts: true });
+    expect((await driver.status()).limits).toMatch(/^caps per sandbox: memory 512 MiB, 256 processes, 1 CPU, disk 512 MiB written$/);
+    const cap = 64 * 1024 * 1024; // 512 MiB would take long to fill on a 2-core VM; the mechanism is the same
+    const small = await createDockerDriver({ limits: { diskBytes: cap } }).create({ image: IMAGE });
+    try {
+      await expectDiskCapped(small, cap);
+    } finally {
+      await small.destroy();
+    }
+  });
+
   it("contains a fork bomb", async () => {
     ready();
     const r = await sb.exec(["bash", "-c", ":(){ :|:& };:"], { timeoutMs: 3000 });
@@ -205,7 +226,7 @@ describe("docker sandbox", () => {
     const tty = await warm.attach({ cols: 80, rows: 24 });
     let out = "";
     tty.onData((s) => (out += s));
-    await until(() => out.includes("\x1b]133;B\x07"), 5000, () => out);
+    await until(() => out.includes(mark(tty, "133;B")), 5000, () => out);
     expect(Date.now() - t).toBeLessThan(1000);
     await warm.destroy();
     await pool.drain();

@@ -9,8 +9,12 @@ import os from "node:os";
 import type { Duplex } from "node:stream";
 import { AgentChannel, AGENT_PATH } from "./dockerAgent";
 import { execDirect } from "./dockerExec";
+import { dockerDiskCap, isSizeRefusal, notCapped, type DiskCap } from "./dockerDiskCap";
 import { resolveDockerHost } from "./dockerHost";
 import { DockerTty } from "./dockerTty";
+import { MARK_NONCE_ENV, newMarkNonce } from "./markNonce";
+import { describeLimits } from "./describeLimits";
+import { sandboxDiskBytes } from "./sandboxDiskBytes";
 import {
   OWNER_LABEL,
   SANDBOX_LIMITS,
@@ -37,7 +41,8 @@ export interface DockerDriverOptions {
   docker?: Docker;
   /** Ownership label value; default: hostname-pid-random (cleanup() tells crashed owners by their pid). */
   instanceId?: string;
-  limits?: Partial<{ memoryBytes: number; pids: number; nanoCpus: number; user: string }>;
+  /** diskBytes: what a sandbox may write (default PLATEAU_SANDBOX_DISK_MB), applied where the engine can. */
+  limits?: Partial<{ memoryBytes: number; pids: number; nanoCpus: number; user: string; diskBytes: number }>;
   /** Use the in-container helper when the image has it (default true). */
   useHelper?: boolean;
 }
@@ -49,21 +54,41 @@ export interface DockerDriver extends SandboxDriver {
   readonly instanceId: string;
   /** The engine address, for messages. */
   readonly engineUrl: string;
+  /** Whether this engine caps each sandbox's disk: "size" yes, "try" on the next create, "none" no (with why). */
+  diskCap(): Promise<DiskCap>;
 }
 
 export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver {
   const host = resolveDockerHost();
   const docker = opts.docker ?? new Docker(host.options);
   const instanceId = opts.instanceId ?? `${os.hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
-  const limits = { ...SANDBOX_LIMITS, ...opts.limits };
+  const limits = { ...SANDBOX_LIMITS, diskBytes: sandboxDiskBytes(), ...opts.limits };
   const engineUrl = opts.docker ? "the given engine" : host.url;
   const noEngine = `no Docker engine answers at ${engineUrl}: run scripts/engine.sh start`;
+  let cap: Promise<DiskCap> | null = null;
+  const diskCap = (): Promise<DiskCap> => {
+    cap ??= docker.info().then((info) => {
+      const c = dockerDiskCap(info, !opts.docker && host.owned);
+      if (c.kind === "none") console.warn(`plateau: docker at ${engineUrl}: ${c.why}`);
+      return c;
+    });
+    cap.catch(() => (cap = null)); // an engine that did not answer is asked again
+    return cap;
+  };
+  /** The container's size: where the image counts toward it (btrfs), the image plus what the player may write. */
+  const storageOpt = async (image: string): Promise<Record<string, string> | undefined> => {
+    const c = await diskCap();
+    if (c.kind === "none") return undefined;
+    const imageBytes = c.kind === "size" && c.imageCounts ? (await docker.getImage(image).inspect()).Size : 0;
+    return { size: String(imageBytes + limits.diskBytes) };
+  };
 
   return {
     name: "docker",
     docker,
     instanceId,
     engineUrl,
+    diskCap,
 
     async status(): Promise<DriverStatus> {
       try {
@@ -72,10 +97,10 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
         return { ok: false, reason: noEngine, detail: (e as Error).message };
       }
       try {
-        const v = await docker.version();
-        return { ok: true, detail: `Docker ${v.Version} (API ${v.ApiVersion}) at ${engineUrl}` };
+        const [v, c] = await Promise.all([docker.version(), diskCap()]);
+        return { ok: true, detail: `Docker ${v.Version} (API ${v.ApiVersion}) at ${engineUrl}`, limits: describeLimits(limits, c.kind === "none" ? c.why : undefined), warning: c.kind === "none" ? c.why : undefined };
       } catch (e) {
-        return { ok: true, detail: `Docker at ${engineUrl} (version unknown: ${(e as Error).message})` };
+        return { ok: true, detail: `Docker at ${engineUrl} (version or storage unknown: ${(e as Error).message})` };
       }
     },
 
@@ -90,7 +115,7 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
     },
 
     async create(spec: SandboxSpec): Promise<Sandbox> {
-      const container = await docker.createContainer({
+      const make = async (StorageOpt: Record<string, string> | undefined) => docker.createContainer({
         Image: spec.image,
         Cmd: ["sleep", "infinity"],
         Hostname: HOSTNAME,
@@ -113,8 +138,20 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
           ExtraHosts: [`${HOSTNAME}:127.0.1.1`], // `hostname` resolves, as on any machine
           Ulimits: [{ Name: "fsize", Soft: MAX_FILE_BYTES, Hard: MAX_FILE_BYTES }],
           LogConfig: { Type: "none", Config: {} },
+          StorageOpt,
         },
       });
+      const size = await storageOpt(spec.image);
+      let container: Docker.Container;
+      try {
+        container = await make(size);
+      } catch (e) {
+        if (!size || (await diskCap()).kind !== "try" || !isSizeRefusal(e)) throw e;
+        const why = notCapped("overlay2 on xfs without pquota", !opts.docker && host.owned);
+        console.warn(`plateau: docker at ${engineUrl}: ${why}`);
+        cap = Promise.resolve({ kind: "none", why });
+        container = await make(undefined);
+      }
       try {
         await container.start();
         const sb = new DockerSandbox(container, spec.image, limits.user, opts.useHelper !== false);
@@ -261,23 +298,27 @@ class DockerSandbox implements Sandbox {
   }
 
   private async openTty(size: { cols: number; rows: number }): Promise<DockerTty> {
+    const nonce = newMarkNonce();
+    // The size is set before bash starts (this API has no ConsoleSize): the resize that follows the
+    // exec's start then changes nothing, and bash is not made to redraw its first prompt.
+    const [cols, rows] = [Math.max(1, Math.floor(size.cols) || 80), Math.max(1, Math.floor(size.rows) || 24)];
     const exec = await this.container.exec({
-      Cmd: ["bash", "-l"],
+      Cmd: ["sh", "-c", 'stty cols "$1" rows "$2" 2>/dev/null; exec bash -l', "plateau-tty", String(cols), String(rows)],
       User: this.defaultUser,
       WorkingDir: "/",
-      Env: ["TERM=xterm-256color", "COLORTERM=truecolor"],
+      Env: ["TERM=xterm-256color", "COLORTERM=truecolor", `${MARK_NONCE_ENV}=${nonce}`],
       Tty: true,
       AttachStdin: true,
       AttachStdout: true,
       AttachStderr: true,
     });
     const sock = (await exec.start({ hijack: true, stdin: true, Tty: true })) as Duplex;
-    const tty = new DockerTty(exec, sock, () => {
+    const tty = new DockerTty(exec, sock, nonce, () => {
       if (this.tty === tty) this.tty = null;
       if (this.spare === tty) this.spare = null;
       this.ttyClosing = this.ttyClosing.then(() => this.killTty());
     });
-    tty.resize(size.cols, size.rows);
+    tty.resize(cols, rows);
     return tty;
   }
 

@@ -51,9 +51,17 @@ export interface ResolvedDockerHost {
   /** A DOCKER_HOST-style url, for messages: unix:///path or tcp://host:port */
   url: string;
   options: DockerOptions;
+  /** Whether it is the private engine of scripts/engine.sh (btrfs, so Plateau can cap disks), however it was named. */
+  owned: boolean;
 }
 
 export function resolveDockerHost(repoRoot?: string): ResolvedDockerHost {
+  const priv = privateEngine(repoRoot);
+  const r = namedDockerHost(priv);
+  return { ...r, owned: r.url === `unix://${priv.socket}` };
+}
+
+function namedDockerHost(priv: ReturnType<typeof privateEngine>): Omit<ResolvedDockerHost, "owned"> {
   const env = process.env.DOCKER_HOST;
   if (env) {
     if (env.startsWith("unix://")) return { url: env, options: { socketPath: env.slice("unix://".length) } };
@@ -65,7 +73,6 @@ export function resolveDockerHost(repoRoot?: string): ResolvedDockerHost {
     }
     return { url: env, options: {} }; // ssh:// and others: docker-modem reads DOCKER_HOST itself
   }
-  const priv = privateEngine(repoRoot);
   if (existsSync(priv.socket) && pidAlive(priv.pidFile)) {
     return { url: `unix://${priv.socket}`, options: { socketPath: priv.socket } };
   }

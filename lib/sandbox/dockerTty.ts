@@ -27,6 +27,7 @@ export class DockerTty implements Tty {
   constructor(
     private readonly exec: Docker.Exec,
     private readonly sock: Duplex,
+    readonly markNonce: string,
     private readonly onClosed: () => void,
   ) {
     sock.on("data", (b: Buffer) => {

@@ -9,13 +9,15 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalDriver, type LocalDriver } from "./local";
+import { cgroupParent } from "./localHost";
 import { createWarmPool } from "./pool";
+import { expectDiskCapped } from "./testing/expectDiskCapped";
 import { SANDBOX_LIMITS, type Sandbox } from "./types";
+import { mark, promptOf, runAtPrompt } from "./testing";
 
 const REPO = path.resolve(__dirname, "../..");
 const IMAGE = "plateau/bash-fs1";
 const TASKS = path.join(REPO, "data/intercode/tasks/nl2bash/nl2bash_fs_1.json");
-const PROMPT = "\x1b]133;A\x07player@plateau:/$ \x1b]133;B\x07";
 // path, type, mode, owner, size, mtime and content hash of every path of the task state
 const SNAPSHOT = `cd / && { stat -c '%n %F %a %U:%G %s %Y' /; ls -A /;
   find /testbed /index.html /.gitignore -printf '%p %y %m %u:%g %s %T@ %l\\n';
@@ -73,6 +75,7 @@ describe("local sandbox", () => {
   it("gives a TTY with the shell integration marks, and ^C reaches the foreground job", async () => {
     const t0 = performance.now();
     const tty = await sb.attach({ cols: 100, rows: 30 });
+    const PROMPT = promptOf(tty);
     let out = "";
     tty.onData((s) => (out += s));
     await until(() => out.endsWith(PROMPT), 10_000, () => out);
@@ -82,16 +85,21 @@ describe("local sandbox", () => {
     tty.write('( echo hi ); echo "a;b"\r');
     await until(() => out.endsWith(PROMPT), 5000, () => out);
     const e = '( echo hi )\\x3b echo "a\\x3bb"';
-    expect(out).toBe(`( echo hi ); echo "a;b"\r\n\x1b]633;E;${e}\x07\x1b]133;C\x07hi\r\na;b\r\n\x1b]133;D;0\x07${PROMPT}`);
+    expect(out).toBe(`( echo hi ); echo "a;b"\r\n${mark(tty, `633;E;${e}`)}${mark(tty, "133;C")}hi\r\na;b\r\n${mark(tty, "133;D;0")}${PROMPT}`);
+    // The nonce signs each mark, and no program the shell starts inherits it.
+    expect(tty.markNonce).toMatch(/^[0-9a-f]{32}$/);
+    const seen = await runAtPrompt(tty, "env; tr '\\0' '\\n' </proc/self/environ; echo \"[$PLATEAU_MARK_NONCE]\"");
+    expect(seen).toContain("TERM=xterm-256color");
+    expect(seen.split(tty.markNonce).length - 1).toBe(5); // in E, C, D, A and B only
     out = "";
     tty.write("sleep 100\r");
-    await until(() => out.includes("\x1b]133;C\x07"), 5000, () => out);
+    await until(() => out.includes(mark(tty, "133;C")), 5000, () => out);
     for (const end = Date.now() + 5000; Date.now() < end; await sleep(20)) {
       if ((await sb.exec(["ps", "-u", "player", "-o", "args="])).stdout.includes("sleep 100")) break; // in the foreground now
     }
     tty.write("\x03");
     await until(() => out.endsWith(PROMPT), 5000, () => out);
-    expect(out).toContain("\x1b]133;D;130\x07");
+    expect(out).toContain(mark(tty, "133;D;130"));
     out = "";
     tty.write("sleep 200 & echo $!\r"); // a job of the terminal's: it ends with the terminal
     await until(() => out.endsWith(PROMPT), 5000, () => out);
@@ -133,6 +141,26 @@ describe("local sandbox", () => {
     expect(after.stdout).toBe(before.stdout);
     const ps = await sb.exec(["ps", "-u", "player", "-o", "args="]);
     expect(ps.stdout).not.toContain("sleep");
+  });
+
+  it("makes no namespace, mounts nothing and runs under seccomp, as player or root; threads and fork still work", async () => {
+    const probe = "grep Seccomp: /proc/self/status; cat /proc/sys/user/max_user_namespaces; unshare -U true; echo unshare=$?; unshare -m true; echo unshare=$?";
+    const player = await sb.exec(["bash", "-c", probe]);
+    expect(player.stdout).toBe("Seccomp:\t2\n0\nunshare=1\nunshare=1\n");
+    expect(player.stderr).toBe("unshare: unshare failed: Operation not permitted\n".repeat(2));
+    const root = await sb.exec(["bash", "-c", `${probe}; mount -t tmpfs none /mnt; echo mount=$?`], { user: "root" });
+    expect(root.stdout).toBe("Seccomp:\t2\n0\nunshare=1\nunshare=1\nmount=32\n");
+    const threads = await sb.exec(["python3", "-c", "import os, threading; t = threading.Thread(target=print, args=('thread',), kwargs={'flush': True}); t.start(); t.join(); os.wait() if os.fork() else print('child')"]);
+    expect(threads.stdout.split("\n").sort().join(" ")).toBe(" child thread");
+    // the terminal's shell too
+    const tty = await sb.attach({ cols: 100, rows: 30 });
+    let out = "";
+    tty.onData((d) => (out += d));
+    await until(() => out.endsWith(promptOf(tty)), 10_000, () => out);
+    tty.write("grep Seccomp: /proc/$$/status; unshare -U true; echo rc=$?\r");
+    await until(() => /rc=\d/.test(out), 5000, () => out); // the echo's output, not the typed line
+    expect(out).toMatch(/Seccomp:\t2\r\nunshare: unshare failed: Operation not permitted\r\nrc=1/);
+    tty.close();
   });
 
   it("has no network but the loopback", async () => {
@@ -179,6 +207,20 @@ describe("local sandbox", () => {
       expect((await small.exec(["echo", "alive"])).stdout).toBe("alive\n");
     } finally {
       await small.destroy();
+    }
+  });
+
+  it("caps what a sandbox writes: twice its quota gets ENOSPC inside, the host database stays writable", async () => {
+    expect((await driver.status()).limits).toBe("caps per sandbox: memory 512 MiB, 256 processes, 1 CPU, disk 512 MiB written");
+    const cap = 64 * 1024 * 1024; // the default 512 MiB works the same, only slower to fill
+    for (const fsMode of ["overlay", "copy"] as const) {
+      const small = await createLocalDriver({ fs: fsMode, limits: { diskBytes: cap } }).create({ image: IMAGE });
+      try {
+        await expectDiskCapped(small, cap);
+      } finally {
+        await small.destroy();
+      }
+      expect(fs.existsSync(`${host(small).dir}.disk`)).toBe(false); // its file goes with it
     }
   });
 
@@ -252,7 +294,7 @@ describe("local sandbox", () => {
     const tty = await warm.attach({ cols: 80, rows: 24 });
     let out = "";
     tty.onData((s) => (out += s));
-    await until(() => out.includes("\x1b]133;B\x07"), 5000, () => out);
+    await until(() => out.includes(mark(tty, "133;B")), 5000, () => out);
     console.log(`local driver: warm pool take -> prompt ${Date.now() - t} ms`);
     expect(Date.now() - t).toBeLessThan(1000);
     await warm.destroy();
@@ -283,6 +325,17 @@ describe("local sandbox", () => {
     const id = /ID ([0-9a-f]{12})/.exec(out)![1];
     const dir = path.join(driver.workRoot, id);
     expect(fs.existsSync(dir)).toBe(true);
+    // another Plateau's cleanup, with its own work root, leaves this one's sandboxes alone
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), "plateau-other-root-"));
+    try {
+      await createLocalDriver({ workRoot: other }).cleanup();
+      expect(await sb.alive()).toBe(true);
+      expect((await sb.exec(["echo", "alive"])).stdout).toBe("alive\n");
+      expect(fs.existsSync(dir)).toBe(true);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+      for (const d of host(sb).cgroup!.dirs) fs.rmdirSync(path.join(path.dirname(path.dirname(d)), cgroupParent(other))); // its empty parent group
+    }
     // one owned by a live process (pid 1): kept
     const liveId = "0123456789ab";
     fs.mkdirSync(path.join(driver.workRoot, liveId), { recursive: true });
@@ -291,8 +344,9 @@ describe("local sandbox", () => {
       expect(await driver.cleanup()).toBeGreaterThanOrEqual(2); // the crashed one and this file's sandbox
       expect(fs.existsSync(dir)).toBe(false);
       expect(fs.existsSync(`${dir}.json`)).toBe(false);
+      expect(fs.existsSync(`${dir}.disk`)).toBe(false);
       expect(fs.readFileSync("/proc/self/mountinfo", "utf8")).not.toContain(dir);
-      expect(fs.existsSync(`/sys/fs/cgroup/pids/plateau-local/${id}`)).toBe(false);
+      expect(fs.existsSync(path.join(path.dirname(host(sb).cgroup!.dirs[0]), id))).toBe(false);
       expect(await sb.alive()).toBe(false);
       expect(fs.existsSync(path.join(driver.workRoot, liveId))).toBe(true);
     } finally {

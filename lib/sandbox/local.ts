@@ -15,7 +15,16 @@
 //   - limits: a cgroup (v1 or v2) with pids.max, memory (no swap) and a 1-CPU quota when the host
 //     lets us write one (root here does), plus rlimits on every process: fsize (1 GiB, as docker's
 //     ulimit), core, nofile, and nproc and address space only when there is no cgroup (nproc counts
-//     per host uid, shared by every sandbox).
+//     per host uid, shared by every sandbox);
+//   - disk: the sandbox's work folder (the overlay's upper layer, or copy mode's copies) is an ext4
+//     file system of its own, in a sparse file of PLATEAU_SANDBOX_DISK_MB (<workRoot>/<id>.disk,
+//     loop-mounted): past it, writes fail with ENOSPC inside, and the host disk holds at most that.
+//     Not tmpfs: its pages count as the sandbox's memory and cannot be reclaimed without swap, so a
+//     full disk would OOM-kill the sandbox instead of saying "No space left on device";
+//   - kernel surface: no user namespace can be made inside (what bwrap --disable-userns does, which
+//     bwrap refuses next to --userns-block-fd: user.max_user_namespaces = 0 in its namespace) and a seccomp
+//     filter close to Docker's default profile (lib/sandbox/sandboxSeccomp.ts), given to bwrap for
+//     the sandbox's init and installed by every process that enters it (terminal, helper).
 // The terminal and the root helper enter that sandbox with nsenter (as `docker exec` does): the TTY
 // runs `bash -l` as the player (no capabilities, no-new-privs); the helper runs
 // docker/bash/agent.py --serve as root inside with only CHOWN, DAC_OVERRIDE, FOWNER, KILL, SETUID,
@@ -33,6 +42,7 @@ import {
   childrenOf,
   Cgroup,
   cleanEnv,
+  cgroupParent,
   detectCgroups,
   killPid,
   killSession,
@@ -50,6 +60,10 @@ import {
   type RootfsMeta,
 } from "./localHost";
 import { LocalTty } from "./localTty";
+import { MARK_NONCE_ENV, newMarkNonce } from "./markNonce";
+import { describeLimits } from "./describeLimits";
+import { sandboxDiskBytes } from "./sandboxDiskBytes";
+import { sandboxSeccomp, withSandboxSeccomp } from "./sandboxSeccomp";
 import {
   SANDBOX_LIMITS,
   type DriverStatus,
@@ -77,6 +91,8 @@ export interface LocalLimits {
   user: string;
   /** RLIMIT_FSIZE, as the docker driver's fsize ulimit. */
   fileBytes: number;
+  /** Size of the sandbox's own file system: all it can write. */
+  diskBytes: number;
 }
 
 export interface LocalDriverOptions {
@@ -110,6 +126,7 @@ interface Tools {
   prlimit: string;
   cp: string;
   mount: string;
+  mkfs: string;
 }
 
 /** What cleanup() needs to find and end a sandbox after its owner died: <workRoot>/<id>.json. */
@@ -138,6 +155,7 @@ export function createLocalDriver(opts: LocalDriverOptions = {}): LocalDriver {
   const limits: LocalLimits = {
     ...SANDBOX_LIMITS,
     fileBytes: 1024 * 1024 * 1024,
+    diskBytes: sandboxDiskBytes(),
     ...opts.limits,
   };
   const sandboxes = new Set<LocalSandbox>();
@@ -145,7 +163,7 @@ export function createLocalDriver(opts: LocalDriverOptions = {}): LocalDriver {
 
   let cgroupLayout: ReturnType<typeof detectCgroups> | undefined;
   const cgroups = () => {
-    if (cgroupLayout === undefined) cgroupLayout = opts.cgroups === false || process.getuid?.() !== 0 ? null : detectCgroups();
+    if (cgroupLayout === undefined) cgroupLayout = opts.cgroups === false || process.getuid?.() !== 0 ? null : detectCgroups(cgroupParent(workRoot));
     return cgroupLayout;
   };
 
@@ -163,6 +181,9 @@ export function createLocalDriver(opts: LocalDriverOptions = {}): LocalDriver {
     const cp = which("cp");
     if (!cp) return { missing: "cp is not installed: apt-get install -y coreutils" };
     t.cp = cp;
+    const mkfs = which("mkfs.ext4");
+    if (!mkfs) return { missing: "mkfs.ext4 is not installed: apt-get install -y e2fsprogs" };
+    t.mkfs = mkfs;
     const bash = which("bash");
     if (!bash) return { missing: "bash is not installed: apt-get install -y bash" };
     t.bash = bash;
@@ -195,7 +216,11 @@ export function createLocalDriver(opts: LocalDriverOptions = {}): LocalDriver {
       }
       if (!meta) return { ok: false, reason: `no root file systems in ${rootfsDir}: run scripts/build-rootfs.sh` };
       const names = ["bash-fs1", "bash-fs2", "bash-fs3", "bash-fs4"].filter((n) => readRootfsMeta(rootfsDir, n));
-      return { ok: true, detail: `bubblewrap; root file systems ${names.join(", ")} in ${rootfsDir}; "/" by ${fsMode}; limits: ${driver.limitMode()}` };
+      return {
+        ok: true,
+        detail: `bubblewrap; root file systems ${names.join(", ")} in ${rootfsDir}; "/" by ${fsMode} on an ext4 file per sandbox; limits: ${driver.limitMode()}; seccomp and no user namespaces inside`,
+        limits: describeLimits(limits),
+      };
     },
 
     async hasImage(image: string): Promise<boolean> {
@@ -250,7 +275,7 @@ async function removeLeftovers(workRoot: string, layout: ReturnType<typeof detec
   }
   const ids = new Set<string>();
   for (const e of entries) {
-    const m = /^([0-9a-f]{12})(\.json)?$/.exec(e);
+    const m = /^([0-9a-f]{12})(\.json|\.disk)?$/.exec(e);
     if (m) ids.add(m[1]);
   }
   let n = 0;
@@ -277,12 +302,13 @@ async function removeLeftovers(workRoot: string, layout: ReturnType<typeof detec
       }
     }
     if (layout) await Cgroup.open(layout, id).destroy();
-    await unmount(path.join(dir, "root"));
+    await unmountWorkDir(dir);
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(`${dir}.disk`, { force: true });
     fs.rmSync(recFile, { force: true });
     n++;
   }
-  // cgroups with no work folder at all (the folder was removed by hand)
+  // cgroups of this work root with no work folder at all (the folder was removed by hand)
   if (layout) {
     for (const id of Cgroup.list(layout)) {
       if (ids.has(id) || fs.existsSync(path.join(workRoot, `${id}.json`))) continue;
@@ -363,16 +389,33 @@ class LocalSandbox implements Sandbox {
     fs.mkdirSync(path.dirname(this.dir), { recursive: true, mode: 0o755 });
     this.writeRecord();
     fs.mkdirSync(this.dir, { mode: 0o755 });
+    await this.mountDisk();
+    lap("disk");
     const binds = await this.buildRoot();
     lap(this.fsMode);
     if (this.layout) this.cgroup = Cgroup.create(this.layout, this.id, this.limits);
     lap("cgroup");
     await this.startInit(binds);
     this.writeRecord();
+    await this.disableUserns();
     lap("bwrap");
     // the helper restores / (mode, mtime) from the manifest, as in a container
     await Promise.all([this.helper(), this.netSysctls()]);
     lap("helper");
+  }
+
+  /** The work folder becomes a fresh ext4 of limits.diskBytes (sparse: the host disk holds what is written). */
+  private async mountDisk(): Promise<void> {
+    const disk = `${this.dir}.disk`;
+    fs.writeFileSync(disk, "", { mode: 0o600 });
+    fs.truncateSync(disk, this.limits.diskBytes);
+    // no journal: scratch space that dies with the sandbox; no reserved blocks: the player gets all of it
+    const mk = await run(this.tools.mkfs, ["-q", "-F", "-m", "0", "-O", "^has_journal", "-E", "nodiscard", disk]);
+    if (mk.code !== 0) throw new Error(`cannot make the sandbox's file system: ${mk.stderr.trim()}`);
+    // discard: what the sandbox deletes goes back to the host disk
+    const m = await run(this.tools.mount, ["-o", "loop,discard,nosuid,nodev", disk, this.dir]);
+    if (m.code !== 0) throw new Error(`cannot mount the sandbox's file system: ${m.stderr.trim()}`);
+    fs.chmodSync(this.dir, 0o755);
   }
 
   /**
@@ -394,7 +437,7 @@ class LocalSandbox implements Sandbox {
       // the upper layer's root gives / its owner and mode
       fs.chmodSync(upper, st.mode & 0o7777);
       fs.lchownSync(upper, st.uid, st.gid);
-      const r = await run(this.tools.mount, ["-t", "overlay", "overlay", "-o", `lowerdir=${src},upperdir=${upper},workdir=${path.join(this.dir, "work")}`, root]);
+      const r = await run(this.tools.mount, ["-t", "overlay", "overlay", "-o", `lowerdir=${src},upperdir=${upper},workdir=${path.join(this.dir, "work")},xino=on`, root]);
       if (r.code !== 0) throw new OverlayError(r.stderr.trim() || `mount exit ${r.code}`);
       return [];
     }
@@ -473,6 +516,7 @@ class LocalSandbox implements Sandbox {
       "--unshare-user",
       "--userns-block-fd", "3",
       "--info-fd", "4",
+      "--seccomp", "6",
       "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
       "--die-with-parent",
       "--uid", "0", "--gid", "0",
@@ -486,15 +530,16 @@ class LocalSandbox implements Sandbox {
       "--chdir", "/",
       "--clearenv", "--setenv", "PATH", SYSTEM_PATH, "--setenv", "LANG", "C.UTF-8", "--setenv", "HOSTNAME", HOSTNAME,
     ];
-    const [file, args] = this.wrap([this.tools.setpriv, `--reuid=${this.rootUid}`, `--regid=${this.rootUid}`, "--clear-groups", "--", this.tools.bwrap, "--args", "5", "--", "sleep", "infinity"], [3, 4, 5]);
-    const child = spawn(file, args, { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe", "pipe"], env: cleanEnv() });
+    const [file, args] = this.wrap([this.tools.setpriv, `--reuid=${this.rootUid}`, `--regid=${this.rootUid}`, "--clear-groups", "--", this.tools.bwrap, "--args", "5", "--", "sleep", "infinity"], [3, 4, 5, 6]);
+    const child = spawn(file, args, { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe", "pipe", "pipe"], env: cleanEnv() });
     this.outer = child;
     let stderr = "";
     child.stderr!.on("data", (b: Buffer) => (stderr = (stderr + b.toString()).slice(-4000)));
     child.on("exit", () => (this.outerExited = true));
-    const [, , , block, info, argsFd] = child.stdio as unknown as (NodeJS.ReadWriteStream & { destroy(): void })[];
-    for (const s of [block, info, argsFd]) (s as unknown as { on(e: string, f: () => void): void }).on("error", () => {});
+    const [, , , block, info, argsFd, seccompFd] = child.stdio as unknown as (NodeJS.ReadWriteStream & { destroy(): void })[];
+    for (const s of [block, info, argsFd, seccompFd]) (s as unknown as { on(e: string, f: () => void): void }).on("error", () => {});
     argsFd.end(bwrapArgs.map((a) => `${a}\0`).join(""));
+    seccompFd.end(sandboxSeccomp());
 
     const failed = (what: string) => new Error(`bubblewrap could not start the sandbox (${what})${stderr.trim() ? `: ${stderr.trim()}` : ""}`);
     const exitedAt = new Promise<string>((resolve) => child.once("exit", (code, sig) => resolve(`exit ${code ?? sig}`)));
@@ -529,6 +574,15 @@ class LocalSandbox implements Sandbox {
 
   // ------------------------------------------------------------ entering the sandbox
 
+  /**
+   * No user namespace can be made inside: the sandbox's own count of them is 0 (a per-namespace
+   * sysctl that only a process with CAP_SYS_RESOURCE there can raise, which none inside has).
+   */
+  private async disableUserns(): Promise<void> {
+    const r = await run(this.tools.nsenter, ["-t", String(this.initPid), "-U", "-S", "0", "-G", "0", "--", "/bin/sh", "-c", "echo 0 > /proc/sys/user/max_user_namespaces"]);
+    if (r.code !== 0) throw new Error(`cannot forbid user namespaces in the sandbox: ${r.stderr.trim() || `exit ${r.code}`}`);
+  }
+
   /** As docker does in a container's network namespace: ICMP sockets for every group (docker: 0 2147483647;
    * here the groups the user namespace maps), so `ping` works as in a container. */
   private async netSysctls(): Promise<void> {
@@ -558,7 +612,7 @@ class LocalSandbox implements Sandbox {
       const [file, args] = this.wrap([
         ...this.nsenterArgs(),
         "/usr/bin/setpriv", "--no-new-privs", "--inh-caps=-all", `--bounding-set=${caps}`, "--",
-        "/usr/bin/python3", "-u", AGENT_PATH, "--serve",
+        ...withSandboxSeccomp(["/usr/bin/python3", "-u", AGENT_PATH, "--serve"]),
       ]);
       const proc = spawn(file, args, { stdio: ["pipe", "pipe", "pipe"], env: this.baseEnv("/root") });
       this.opening = LocalAgent.open(proc)
@@ -663,19 +717,20 @@ class LocalSandbox implements Sandbox {
     const mod = (await import("node-pty")) as unknown as typeof import("node-pty") & { default?: typeof import("node-pty") };
     const spawnPty = mod.spawn ?? mod.default!.spawn;
     const user = this.limits.user;
+    const nonce = newMarkNonce();
     const [file, args] = this.wrap([
       ...this.nsenterArgs(),
       "/usr/bin/setpriv", `--reuid=${user}`, `--regid=${user}`, "--init-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--",
-      "/bin/bash", "-l",
+      ...withSandboxSeccomp(["/bin/bash", "-l"]),
     ]);
     const p: IPty = spawnPty(file, args, {
       name: "xterm-256color",
       cols: Math.max(1, Math.floor(size.cols) || 80),
       rows: Math.max(1, Math.floor(size.rows) || 24),
       cwd: "/",
-      env: this.baseEnv(this.homeOf(user), { TERM: "xterm-256color", COLORTERM: "truecolor" }) as Record<string, string>,
+      env: this.baseEnv(this.homeOf(user), { TERM: "xterm-256color", COLORTERM: "truecolor", [MARK_NONCE_ENV]: nonce }) as Record<string, string>,
     });
-    const tty = new LocalTty(p, () => {
+    const tty = new LocalTty(p, nonce, () => {
       if (this.tty === tty) this.tty = null;
       if (this.spare === tty) this.spare = null;
       this.ttyClosing = this.killTty(p.pid);
@@ -716,8 +771,9 @@ class LocalSandbox implements Sandbox {
     for (const p of hostSide) killPid(p, "SIGKILL");
     if (this.cgroup) await this.cgroup.destroy(); // anything left (nothing, normally)
     else if (this.layout) await Cgroup.open(this.layout, this.id).destroy();
-    await unmount(path.join(this.dir, "root"));
+    await unmountWorkDir(this.dir);
     fs.rmSync(this.dir, { recursive: true, force: true });
+    fs.rmSync(`${this.dir}.disk`, { force: true });
     fs.rmSync(this.recFile, { force: true });
     this.onGone(this);
   }
@@ -726,6 +782,12 @@ class LocalSandbox implements Sandbox {
   get host(): { dir: string; initPid: number; cgroup: Cgroup | null; rootUid: number } {
     return { dir: this.dir, initPid: this.initPid, cgroup: this.cgroup, rootUid: this.rootUid };
   }
+}
+
+/** The overlay on <dir>/root, then the sandbox's own file system on <dir> (its loop device goes with it). */
+async function unmountWorkDir(dir: string): Promise<void> {
+  await unmount(path.join(dir, "root"));
+  await unmount(dir);
 }
 
 function readJson(stream: NodeJS.ReadableStream): Promise<Record<string, unknown>> {

@@ -2,6 +2,7 @@
 // systems that scripts/build-rootfs.sh makes, cgroups (v1 or v2) for memory/pids/CPU, mounts, and
 // process bookkeeping (sessions, leftovers after a crash). Everything here runs as host root.
 import { execFile, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -90,13 +91,21 @@ interface CgroupLayout {
   version: 1 | 2;
   /** v1: controller -> mount point; v2: "" -> the unified mount point */
   mounts: Record<string, string>;
+  /** The folder of this work root's sandboxes in each hierarchy (cgroupParent). */
+  parent: string;
 }
 
-const PARENT = "plateau-local";
+/**
+ * One parent cgroup per work root: a Plateau (or a test) cleaning up its leftovers sees only its
+ * own sandboxes, never the live ones of another Plateau on the same host.
+ */
+export function cgroupParent(workRoot: string): string {
+  return `plateau-local-${createHash("sha256").update(path.resolve(workRoot)).digest("hex").slice(0, 12)}`;
+}
 const CPU_PERIOD_US = 100_000;
 
 /** The cgroup controllers this host lets us use for limits, or null (then rlimits only). */
-export function detectCgroups(): CgroupLayout | null {
+export function detectCgroups(parent: string): CgroupLayout | null {
   let mounts: string;
   try {
     mounts = fs.readFileSync("/proc/self/mounts", "utf8");
@@ -114,7 +123,7 @@ export function detectCgroups(): CgroupLayout | null {
   }
   const usable = (dir: string) => {
     try {
-      fs.mkdirSync(path.join(dir, PARENT), { recursive: true });
+      fs.mkdirSync(path.join(dir, parent), { recursive: true });
       return true;
     } catch {
       return false;
@@ -122,17 +131,17 @@ export function detectCgroups(): CgroupLayout | null {
   };
   if (v1.pids && v1.memory && usable(v1.pids) && usable(v1.memory)) {
     if (v1.cpu && !usable(v1.cpu)) delete v1.cpu;
-    return { version: 1, mounts: v1 };
+    return { version: 1, mounts: v1, parent };
   }
   if (v2) {
     try {
       const have = fs.readFileSync(path.join(v2, "cgroup.controllers"), "utf8").split(/\s+/);
       if (have.includes("pids") && have.includes("memory") && usable(v2)) {
         const want = ["pids", "memory", ...(have.includes("cpu") ? ["cpu"] : [])];
-        for (const dir of [v2, path.join(v2, PARENT)]) {
+        for (const dir of [v2, path.join(v2, parent)]) {
           fs.writeFileSync(path.join(dir, "cgroup.subtree_control"), want.map((c) => `+${c}`).join(" "));
         }
-        return { version: 2, mounts: { "": v2 } };
+        return { version: 2, mounts: { "": v2 }, parent };
       }
     } catch {
       /* not usable */
@@ -155,11 +164,11 @@ export class Cgroup {
 
   static dirsFor(layout: CgroupLayout, id: string): { dirs: string[]; listDir: string } {
     if (layout.version === 2) {
-      const d = path.join(layout.mounts[""], PARENT, id);
+      const d = path.join(layout.mounts[""], layout.parent, id);
       return { dirs: [d], listDir: d };
     }
-    const dirs = Object.values(layout.mounts).map((mp) => path.join(mp, PARENT, id));
-    return { dirs: [...new Set(dirs)], listDir: path.join(layout.mounts.pids, PARENT, id) };
+    const dirs = Object.values(layout.mounts).map((mp) => path.join(mp, layout.parent, id));
+    return { dirs: [...new Set(dirs)], listDir: path.join(layout.mounts.pids, layout.parent, id) };
   }
 
   static create(layout: CgroupLayout, id: string, limits: CgroupLimits): Cgroup {
@@ -175,12 +184,12 @@ export class Cgroup {
       writeIfExists(path.join(d, "cpu.max"), `${quota} ${CPU_PERIOD_US}`);
     } else {
       const m = layout.mounts;
-      fs.writeFileSync(path.join(m.pids, PARENT, id, "pids.max"), String(limits.pids));
-      const mem = path.join(m.memory, PARENT, id);
+      fs.writeFileSync(path.join(m.pids, layout.parent, id, "pids.max"), String(limits.pids));
+      const mem = path.join(m.memory, layout.parent, id);
       fs.writeFileSync(path.join(mem, "memory.limit_in_bytes"), String(limits.memoryBytes));
       writeIfExists(path.join(mem, "memory.memsw.limit_in_bytes"), String(limits.memoryBytes)); // no swap
       if (m.cpu) {
-        const cpu = path.join(m.cpu, PARENT, id);
+        const cpu = path.join(m.cpu, layout.parent, id);
         fs.writeFileSync(path.join(cpu, "cpu.cfs_period_us"), String(CPU_PERIOD_US));
         fs.writeFileSync(path.join(cpu, "cpu.cfs_quota_us"), String(quota));
       }
@@ -198,7 +207,7 @@ export class Cgroup {
     const ids = new Set<string>();
     for (const mp of Object.values(layout.mounts)) {
       try {
-        for (const e of fs.readdirSync(path.join(mp, PARENT), { withFileTypes: true })) if (e.isDirectory()) ids.add(e.name);
+        for (const e of fs.readdirSync(path.join(mp, layout.parent), { withFileTypes: true })) if (e.isDirectory()) ids.add(e.name);
       } catch {
         /* none */
       }

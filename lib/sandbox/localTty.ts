@@ -18,6 +18,7 @@ export class LocalTty implements Tty {
 
   constructor(
     readonly pty: IPty,
+    readonly markNonce: string,
     private readonly onClosed: (byUs: boolean) => void,
   ) {
     pty.onData((s) => {

@@ -36,6 +36,8 @@ export interface ExecResult {
 
 /** The interactive terminal of a sandbox: bytes in, bytes out, with flow control. */
 export interface Tty {
+  /** The secret the shell signs its marks with (fresh per shell, never written to its output). */
+  readonly markNonce: string;
   write(data: string): void;
   resize(cols: number, rows: number): void;
   onData(listener: (chunk: string) => void): Disposable;
@@ -66,6 +68,10 @@ export interface DriverStatus {
   /** Human-readable reason when not ok: what is missing and what to do. */
   reason?: string;
   detail?: string;
+  /** What each sandbox is capped at, and plainly what it is not (shown with the driver on health and home). */
+  limits?: string;
+  /** A limit the driver cannot apply here (the home page shows it beside the driver). */
+  warning?: string;
 }
 
 export interface SandboxDriver {

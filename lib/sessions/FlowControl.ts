@@ -1,45 +1,78 @@
-// Back-pressure between a sandbox TTY and the browsers showing it (as ttyd does): count bytes sent
-// and not yet acknowledged by the page; above HIGH, pause the TTY so the process inside blocks on
-// write instead of filling the server's memory; resume below LOW.
+// Back-pressure between a sandbox TTY and those who read its output (as ttyd does), counting the
+// bytes each was sent and has not acknowledged yet. Two kinds of reader:
+// - gating: the player's page and the server's screen mirror. Above HIGH, the TTY is paused, so
+//   the process inside blocks on write instead of filling the server's memory; it resumes once
+//   every gating reader is below LOW.
+// - spectators: never waited for. One above HIGH is left behind: it is sent nothing more until it
+//   has caught up (below LOW), and then the screen as it is now instead of what it missed. A
+//   spectator that never acknowledges is thus dropped, and costs the episode nothing.
+
+export interface FlowEvents {
+  pause(): void;
+  resume(): void;
+  /** A spectator left behind has caught up: send it the current screen, then output again. */
+  caughtUp(readerId: string): void;
+}
+
+interface Reader {
+  unacked: number;
+  gates: boolean;
+  behind: boolean;
+}
 
 export class FlowControl {
-  private outstanding = new Map<string, number>();
+  private readers = new Map<string, Reader>();
   private paused = false;
 
   constructor(
-    private readonly pause: () => void,
-    private readonly resume: () => void,
+    private readonly on: FlowEvents,
     private readonly high = 512 * 1024,
     private readonly low = 64 * 1024,
   ) {}
 
-  sent(viewerId: string, bytes: number): void {
-    const n = (this.outstanding.get(viewerId) ?? 0) + bytes;
-    this.outstanding.set(viewerId, n);
-    if (!this.paused && n > this.high) {
+  /** Start counting for a reader; `gates`: the TTY waits for it. */
+  add(readerId: string, gates: boolean): void {
+    this.readers.set(readerId, { unacked: 0, gates, behind: false });
+  }
+
+  sent(readerId: string, bytes: number): void {
+    const r = this.readers.get(readerId);
+    if (!r) return;
+    r.unacked += bytes;
+    if (r.unacked <= this.high) return;
+    if (!r.gates) r.behind = true;
+    else if (!this.paused) {
       this.paused = true;
-      this.pause();
+      this.on.pause();
     }
   }
 
-  acked(viewerId: string, bytes: number): void {
-    if (!this.outstanding.has(viewerId)) return;
-    this.outstanding.set(viewerId, Math.max(0, (this.outstanding.get(viewerId) ?? 0) - bytes));
+  acked(readerId: string, bytes: number): void {
+    const r = this.readers.get(readerId);
+    if (!r) return;
+    r.unacked = Math.max(0, r.unacked - bytes);
+    if (r.behind && r.unacked < this.low) {
+      r.behind = false;
+      this.on.caughtUp(readerId);
+    }
     this.check();
   }
 
-  /** A viewer that leaves no longer holds the TTY back. */
-  remove(viewerId: string): void {
-    this.outstanding.delete(viewerId);
+  /** A reader that leaves no longer holds the TTY back. */
+  remove(readerId: string): void {
+    this.readers.delete(readerId);
     this.check();
+  }
+
+  /** A spectator left behind: send it nothing until it catches up. */
+  isBehind(readerId: string): boolean {
+    return this.readers.get(readerId)?.behind ?? false;
   }
 
   private check(): void {
     if (!this.paused) return;
-    const max = Math.max(0, ...this.outstanding.values());
-    if (max < this.low) {
-      this.paused = false;
-      this.resume();
-    }
+    for (const r of this.readers.values()) if (r.gates && r.unacked >= this.low) return;
+    this.paused = false;
+    this.on.resume();
   }
 }

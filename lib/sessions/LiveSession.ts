@@ -9,6 +9,7 @@ import { OutputBatcher } from "./OutputBatcher";
 import { PauseGate } from "./PauseGate";
 import { ScreenMirror } from "./ScreenMirror";
 import type { ActionExecutor, ExecutedAction } from "./ActionExecutor";
+import { TimeLimit, type TimerRule } from "./TimeLimit";
 import { ServerEvents, type EpisodeResult, type ScoreView, type ScreenHtml, type SessionState, type StepSummary } from "./protocol";
 
 // One live episode: a sandbox TTY, the people and programs looking at it, and everything it records.
@@ -16,7 +17,7 @@ import { ServerEvents, type EpisodeResult, type ScoreView, type ScreenHtml, type
 
 export interface Viewer {
   id: string;
-  /** Players type; spectators only watch. */
+  /** Players type; spectators only watch (and a human episode's output waits only for its players). */
   canType: boolean;
   emit(event: string, payload: unknown): void;
 }
@@ -28,6 +29,8 @@ export interface Scorer {
 
 export interface LiveSessionOptions {
   episodeId: string;
+  /** Whose episode: a human's output waits for the player's page; an agent's for no page at all. */
+  playerKind: "human" | "agent";
   sandbox: Sandbox;
   tty: Tty;
   writer: EpisodeWriter;
@@ -38,6 +41,11 @@ export interface LiveSessionOptions {
   turnLimit: number | null;
   /** Agents in `intercode` execution: actions run by this instead of being typed (see ActionExecutor.ts). */
   executor?: ActionExecutor | null;
+  /** Reaching turnLimit scores the episode as it stands (forcedSubmit), instead of refusing commands until Submit or Skip. */
+  scoreAtTurnLimit: boolean;
+  /** A time limit for the whole episode (a study's task): scored as it stands when it runs out. */
+  timeLimitMs?: number | null;
+  timerRule?: TimerRule;
   /** Ctrl-C a command running longer than this (agents: 10 s as InterCode; humans: none). */
   commandTimeoutMs: number | null;
   idleTimeoutMs: number;
@@ -85,7 +93,7 @@ export class LiveSession {
   private viewers = new Map<string, Viewer>();
   private joining = new Map<string, string[]>();
   private listeners = new Set<(msg: SessionMessage) => void>();
-  private parser = createMarkParser();
+  private parser;
   private segmenter;
   private recorder = new CastRecorder();
   private mirror: ScreenMirror;
@@ -112,15 +120,25 @@ export class LiveSession {
   private result: EpisodeResult | null = null;
   private ending: Promise<EpisodeResult> | null = null;
   private disposers: Array<{ dispose(): void }> = [];
+  private timeLimit: TimeLimit | null = null;
   /** intercode execution: when the last executed action's prompt was shown (null: none yet). */
   private executedPromptAt: number | null = null;
 
   constructor(private readonly o: LiveSessionOptions) {
     this.id = o.episodeId;
+    this.parser = createMarkParser({ nonce: o.tty.markNonce });
     this.segmenter = createStepSegmenter({ maxObservationBytes: o.maxObservationBytes, now: () => Date.now() });
     this.mirror = new ScreenMirror(o.cols, o.rows);
     this.gate = new PauseGate(() => o.tty.pause(), () => o.tty.resume());
-    this.flow = new FlowControl(() => this.gate.hold("viewers"), () => this.gate.release("viewers"));
+    this.flow = new FlowControl({
+      pause: () => this.gate.hold("viewers"),
+      resume: () => this.gate.release("viewers"),
+      caughtUp: (id) => {
+        const v = this.viewers.get(id);
+        if (v && this.status === "active") void this.sync(v); // an ended episode's mirror is gone
+      },
+    });
+    this.flow.add(MIRROR, true);
     this.throttle = new OutputThrottle(() => this.gate.hold("rate"), () => this.gate.release("rate"));
     this.record(this.recorder.start(o.cols, o.rows, Date.now()));
     this.disposers.push(o.tty.onData((chunk) => this.onOutput(chunk)));
@@ -129,6 +147,10 @@ export class LiveSession {
       this.onParsed({ display: this.parser.flush(), marks: [] }, Date.now(), this.segmenter.end(Date.now()));
       if (!this.ending) void this.end("error", `the sandbox stopped (${info.reason ?? `exit ${info.exitCode}`})`);
     }));
+    if (o.timeLimitMs) {
+      this.timeLimit = new TimeLimit(o.timeLimitMs, o.timerRule ?? "wall", () => void this.submit().catch(() => {}));
+      this.disposers.push(this.timeLimit);
+    }
     this.touch();
   }
 
@@ -136,7 +158,16 @@ export class LiveSession {
     return {
       episodeId: this.id, status: this.status, turns: this.turns, turnLimit: this.o.turnLimit,
       startedAt: this.startedAt.toISOString(), busy: this.busy, blockedReason: this.blockedReason, error: this.error,
+      ...(this.timeLimit ? { timeLeftMs: this.timeLimit.leftMs(), timerPaused: this.timeLimit.paused } : {}),
     };
+  }
+
+  /** The time limit's clock hears whether the player's page is here (rule "connected" pauses without it). */
+  private notePresence(): void {
+    if (!this.timeLimit) return;
+    const was = this.timeLimit.paused;
+    this.timeLimit.presence([...this.viewers.values()].some((v) => v.canType));
+    if (was !== this.timeLimit.paused) this.broadcast(ServerEvents.state, this.state());
   }
 
   get sandbox(): Sandbox {
@@ -148,18 +179,29 @@ export class LiveSession {
   }
 
   async attach(viewer: Viewer): Promise<void> {
-    // The screen as of now, then everything after it: output that arrives while the snapshot is
-    // being made is held for this viewer, so nothing is shown twice or lost.
+    this.flow.add(viewer.id, viewer.canType && this.o.playerKind === "human");
+    if (!(await this.sync(viewer))) return;
+    this.viewers.set(viewer.id, viewer);
+    this.notePresence();
+    viewer.emit(ServerEvents.state, this.state());
+    if (this.result) viewer.emit(ServerEvents.result, this.result);
+  }
+
+  /**
+   * The screen as of now, then everything after it (a new viewer, or a spectator that fell behind):
+   * output that arrives while the snapshot is being made is held for this viewer, so nothing is
+   * shown twice or lost. False when the viewer left meanwhile.
+   */
+  private async sync(viewer: Viewer): Promise<boolean> {
     this.batcher.flush();
     const held: string[] = [];
     this.joining.set(viewer.id, held);
     const screen = await this.mirror.snapshot();
+    if (this.joining.get(viewer.id) !== held) return false;
     this.joining.delete(viewer.id);
     viewer.emit(ServerEvents.screen, screen);
-    for (const data of held) viewer.emit(ServerEvents.output, data);
-    this.viewers.set(viewer.id, viewer);
-    viewer.emit(ServerEvents.state, this.state());
-    if (this.result) viewer.emit(ServerEvents.result, this.result);
+    for (const data of held) this.emitOutput(viewer, data);
+    return true;
   }
 
   /** Hear what happens from now on (for spectators); returns how to stop listening. */
@@ -170,7 +212,9 @@ export class LiveSession {
 
   detach(viewerId: string): void {
     this.viewers.delete(viewerId);
+    this.joining.delete(viewerId);
     this.flow.remove(viewerId);
+    this.notePresence();
   }
 
   input(viewerId: string, data: string): void {
@@ -182,7 +226,7 @@ export class LiveSession {
       return;
     }
     this.o.tty.write(data);
-    this.record(this.recorder.input(data, Date.now()));
+    this.recordStream("i", data, Date.now());
   }
 
   resize(viewerId: string, cols: number, rows: number): void {
@@ -227,7 +271,7 @@ export class LiveSession {
       // Bracketed paste keeps a multi-line action one command line, as a person pasting it would.
       const text = action.includes("\n") ? `\x1b[200~${action}\x1b[201~\r` : `${action}\r`;
       this.o.tty.write(text);
-      this.record(this.recorder.input(text, Date.now()));
+      this.recordStream("i", text, Date.now());
     });
   }
 
@@ -259,6 +303,11 @@ export class LiveSession {
     this.executedPromptAt = Date.now();
     const step = executedStep(index, action, r, promptAt, startedAt);
     this.onStepCompleted(step);
+    // The step's end is this execution's prompt: a submit due at the turn limit happens here (as in onPrompt).
+    if (this.pendingSubmit) {
+      this.pendingSubmit = false;
+      return { step, observation: r.observation, timedOut: r.timedOut, done: true, result: await this.submit() };
+    }
     return { step, observation: r.observation, timedOut: r.timedOut, done: false, result: null };
   }
 
@@ -296,7 +345,7 @@ export class LiveSession {
       this.flow.sent(MIRROR, n);
       this.mirror.write(parsed.display, () => this.flow.acked(MIRROR, n));
       this.batcher.push(parsed.display);
-      this.recordOutput(parsed.display, now);
+      this.recordStream("o", parsed.display, now);
     }
     for (const ev of events) {
       if (ev.type === "prompt") this.onPrompt();
@@ -382,7 +431,9 @@ export class LiveSession {
       });
     });
     if (this.o.turnLimit !== null && this.turns >= this.o.turnLimit && !submit) {
-      this.blockedReason = `Turn limit reached (${this.o.turnLimit}): submit or skip.`;
+      // Scored at the prompt (onPrompt), once the step is in: as the agent API's forced submit.
+      this.pendingSubmit ||= this.o.scoreAtTurnLimit;
+      this.blockedReason = `Turn limit reached (${this.o.turnLimit}): ${this.o.scoreAtTurnLimit ? "the episode is scored as it stands" : "submit or skip"}.`;
       this.notice(this.blockedReason);
     }
     this.broadcast(ServerEvents.state, this.state());
@@ -408,10 +459,12 @@ export class LiveSession {
 
   private sendOutput(data: string): void {
     for (const held of this.joining.values()) held.push(data);
-    for (const v of this.viewers.values()) {
-      v.emit(ServerEvents.output, data);
-      this.flow.sent(v.id, data.length);
-    }
+    for (const v of this.viewers.values()) if (!this.joining.has(v.id) && !this.flow.isBehind(v.id)) this.emitOutput(v, data);
+  }
+
+  private emitOutput(v: Viewer, data: string): void {
+    v.emit(ServerEvents.output, data);
+    this.flow.sent(v.id, data.length);
   }
 
   private notice(text: string): void {
@@ -422,10 +475,11 @@ export class LiveSession {
   private show(text: string): void {
     this.mirror.write(text);
     this.batcher.push(text);
-    this.recordOutput(text, Date.now());
+    this.recordStream("o", text, Date.now());
   }
 
-  private recordOutput(data: string, at: number): void {
+  /** Output and input share one cap: a paste of megabytes with echo off is a flood too. */
+  private recordStream(code: "o" | "i", data: string, at: number): void {
     if (this.recordingCut) return;
     this.recordedBytes += data.length;
     if (this.recordedBytes > this.o.maxRecordingBytes) {
@@ -434,7 +488,7 @@ export class LiveSession {
       this.record(this.recorder.marker(`recording truncated after ${this.o.maxRecordingBytes} bytes`, at));
       return;
     }
-    this.record(this.recorder.output(data, at));
+    this.record(code === "o" ? this.recorder.output(data, at) : this.recorder.input(data, at));
   }
 
   private record(ev: { seq: number; time: number; code: "o" | "i" | "r" | "m"; data: string }): void {

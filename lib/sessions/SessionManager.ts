@@ -7,6 +7,7 @@ import { EpisodeWriter } from "./EpisodeWriter";
 import { LiveSession, type Scorer } from "./LiveSession";
 import { PlayError } from "./PlayError";
 import { DEFAULT_SANDBOX_LIMITS, sandboxLimitRefusal, type SandboxLimits } from "./sandboxLimits";
+import { parseTurnLimitSetting, turnLimitOf } from "./turnLimitOf";
 
 export { PlayError, isPlayError } from "./PlayError";
 
@@ -16,13 +17,17 @@ export { PlayError, isPlayError } from "./PlayError";
 export interface SessionConfig {
   idleTimeoutMs: number;
   maxObservationBytes: number;
+  /** Terminal output and input recorded per episode; past it the recording stops with a marker. */
   maxRecordingBytes: number;
+  /** The turn limit of human play started without one (turnLimitOf); null: none. */
+  humanTurnLimit: number | null;
 }
 
 export const DEFAULT_SESSION_CONFIG: SessionConfig = {
   idleTimeoutMs: Number(process.env.PLATEAU_IDLE_MINUTES ?? 30) * 60_000,
   maxObservationBytes: 64 * 1024,
   maxRecordingBytes: 16 * 1024 * 1024,
+  humanTurnLimit: parseTurnLimitSetting(process.env.PLATEAU_HUMAN_TURN_LIMIT),
 };
 
 /** How an environment plays a task: which sandbox, and how it scores. */
@@ -55,12 +60,17 @@ export interface StartOptions {
   owner?: EpisodeOwner | null;
   /** Session API episodes: the token that opened it. */
   apiTokenId?: string | null;
+  /** Study episodes: which study and participant, and the task's time limit (scored as it stands when it runs out). */
+  study?: { studyId: string; participantId: string; practice: boolean; timeLimitSec: number | null; timerRule: string } | null;
   playerKind: "human" | "agent";
   playerName?: string | null;
   model?: string | null;
   strategy?: string | null;
   runId?: string | null;
+  /** Unset: a human episode gets the PLATEAU_HUMAN_TURN_LIMIT setting; null: no limit. */
   turnLimit?: number | null;
+  /** Reaching turnLimit scores the episode as it stands (forcedSubmit) instead of blocking until Submit or Skip. */
+  scoreAtTurnLimit?: boolean;
   commandTimeoutMs?: number | null;
   /** Agents only; default `terminal`. */
   execution?: Execution;
@@ -128,6 +138,7 @@ export class SessionManager {
   }
 
   private async startTask(task: TaskForPlay & { id: number }, env: PlayableEnvironment, opts: StartOptions): Promise<{ episodeId: string; playerToken: string; session: LiveSession }> {
+    const turns = turnLimitOf(opts, this.config.humanTurnLimit);
     const cols = opts.cols ?? 120;
     const rows = opts.rows ?? 32;
     const sandbox = await this.takeSandbox(env.image(task)).catch((err: Error) => {
@@ -136,9 +147,11 @@ export class SessionManager {
     const episode = await this.prisma.episode.create({
       data: {
         taskId: task.id, runId: opts.runId ?? null, playerKind: opts.playerKind, playerName: opts.playerName ?? null,
-        model: opts.model ?? null, strategy: opts.strategy ?? null, turnLimit: opts.turnLimit ?? null,
+        model: opts.model ?? null, strategy: opts.strategy ?? null, turnLimit: turns.turnLimit,
         driver: sandbox.driver, sandboxId: sandbox.id, castWidth: cols, castHeight: rows, status: "active",
         userId: opts.owner?.userId ?? null, apiTokenId: opts.apiTokenId ?? null, execution: opts.execution ?? "terminal",
+        studyId: opts.study?.studyId ?? null, participantId: opts.study?.participantId ?? null, practice: opts.study?.practice ?? false,
+        timeLimitSec: opts.study?.timeLimitSec ?? null, timerRule: opts.study?.timeLimitSec ? opts.study.timerRule : null,
       },
     });
     let tty;
@@ -151,10 +164,13 @@ export class SessionManager {
     }
     const writer = new EpisodeWriter(this.prisma, episode.id, (err) => console.error(`plateau: episode ${episode.id}: storing failed: ${err.message}`));
     const session = new LiveSession({
-      episodeId: episode.id, sandbox, tty, writer, gold: task.gold, cols, rows,
+      episodeId: episode.id, playerKind: opts.playerKind, sandbox, tty, writer, gold: task.gold, cols, rows,
       scorer: env.scorer(task, this.takeSandbox),
       executor: opts.execution === "intercode" ? env.executor!(sandbox) : null,
-      turnLimit: opts.turnLimit ?? null,
+      ...turns,
+      // A study's time limit: scored as it stands when it runs out, as at the turn limit.
+      timeLimitMs: opts.study?.timeLimitSec ? opts.study.timeLimitSec * 1000 : null,
+      timerRule: opts.study?.timerRule === "connected" ? "connected" : "wall",
       commandTimeoutMs: opts.commandTimeoutMs ?? null,
       idleTimeoutMs: this.config.idleTimeoutMs,
       maxObservationBytes: this.config.maxObservationBytes,
@@ -172,6 +188,14 @@ export class SessionManager {
     const playerToken = randomBytes(24).toString("base64url");
     this.tokens.set(episode.id, digest(playerToken));
     return { episodeId: episode.id, playerToken, session };
+  }
+
+  /** A new player token for a live episode (the person came back in another browser); the old one stops working. */
+  reissuePlayerToken(episodeId: string): string | null {
+    if (!this.live.has(episodeId)) return null;
+    const token = randomBytes(24).toString("base64url");
+    this.tokens.set(episodeId, digest(token));
+    return token;
   }
 
   /** Whether this token is the one handed out when the episode started. */

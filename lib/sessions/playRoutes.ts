@@ -19,12 +19,17 @@ export async function startPlayResponse(req: Request, taskIdParam: string): Prom
     const fromForm = (req.headers.get("accept") ?? "").includes("text/html");
     return fromForm && started.status !== 404 ? back(`error=${encodeURIComponent(started.error)}`) : Response.json({ error: started.error }, { status: started.status });
   }
+  return toPlayPage(taskId, started.episodeId, started.playerToken);
+}
+
+/** 303 to an episode's Play page, with the player's token in a cookie of that path for this browser only. */
+export function toPlayPage(taskId: number, episodeId: string, playerToken: string): Response {
   const secure = getPlateau().origins.publicUrl.startsWith("https:") ? "; Secure" : "";
   return new Response(null, {
     status: 303,
     headers: {
-      location: `/play/${taskId}?episode=${started.episodeId}`,
-      "set-cookie": `${playerCookie(started.episodeId)}=${started.playerToken}; Path=/play/${taskId}; HttpOnly; SameSite=Strict${secure}`,
+      location: `/play/${taskId}?episode=${episodeId}`,
+      "set-cookie": `${playerCookie(episodeId)}=${playerToken}; Path=/play/${taskId}; HttpOnly; SameSite=Strict${secure}`,
     },
   });
 }

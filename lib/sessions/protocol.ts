@@ -13,6 +13,9 @@ export interface SessionState {
   busy: boolean;
   blockedReason: string | null;
   error: string | null;
+  /** With a time limit: what is left of it (ms) as of this state, and whether it is paused (player away, rule "connected"). */
+  timeLeftMs?: number | null;
+  timerPaused?: boolean;
 }
 
 /** The visible screen as HTML, for a page's first paint (before the terminal's scripts run). */

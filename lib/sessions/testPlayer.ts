@@ -12,16 +12,19 @@ export class TestPlayer {
   state: SessionState | null = null;
   result: EpisodeResult | null = null;
   errors: string[] = [];
+  /** Output received and not acknowledged yet (all of it, for a page that does not acknowledge). */
+  unacked = 0;
   private waiters: Array<() => void> = [];
 
-  /** `at`: the server and a signed-in session's cookie (sockets without one are refused). */
-  constructor(at: { url: string; cookie: string }, readonly episodeId: string, readonly token?: string, readonly size = { cols: 120, rows: 32 }) {
+  /** `at`: the server and a signed-in session's cookie (sockets without one are refused). `acks: false`: a page that never acknowledges output (a stalled or hostile tab). */
+  constructor(at: { url: string; cookie: string }, readonly episodeId: string, readonly token?: string, readonly size = { cols: 120, rows: 32 }, readonly acks = true) {
     this.socket = io(at.url, { transports: ["websocket"], forceNew: true, reconnection: false, extraHeaders: { cookie: at.cookie } });
     const wake = () => this.waiters.splice(0).forEach((w) => w());
     this.socket.on(ServerEvents.screen, (s: string) => { this.screen = s; wake(); });
     this.socket.on(ServerEvents.output, (d: string) => {
       this.output += d;
-      this.socket.emit(ClientEvents.ack, d.length);
+      this.unacked += d.length;
+      if (this.acks) this.ackAll();
       wake();
     });
     this.socket.on(ServerEvents.step, (s: StepSummary) => { this.steps.push(s); wake(); });
@@ -48,6 +51,12 @@ export class TestPlayer {
   ready(): Promise<void> {
     // The prompt may have come before this socket attached: then it is in the redrawn screen.
     return this.until(() => this.state !== null && /\$ $/.test(this.screen + this.output), 30_000, "the first prompt");
+  }
+
+  /** Acknowledge everything received so far, as a page does once its terminal has drawn it. */
+  ackAll(): void {
+    this.socket.emit(ClientEvents.ack, this.unacked);
+    this.unacked = 0;
   }
 
   type(text: string): void {

@@ -22,6 +22,7 @@ export const StatsQuery = z.strictObject({
   /** A second key for the per-difficulty table (e.g. hardness, fs). */
   split: groupKey.optional(),
   runs: list(50, name).optional(),
+  study: list(20, name).optional(),
   env: z.enum(ENVIRONMENTS).optional(),
   model: list(20, name).optional(),
   strategy: list(20, name).optional(),
@@ -30,6 +31,8 @@ export const StatsQuery = z.strictObject({
   hardness: list(4, z.enum(["easy", "medium", "hard", "extra"])).optional(),
   /** Largest turn budget on the plateau curve; default: the largest turn limit or solving turn seen. */
   k: z.coerce.number().int().min(1).max(100).optional(),
+  /** Only the tasks every group attempted (a study beside agent runs, on exactly the same tasks). */
+  common: flag.default(false),
   /** Solved-task overlap between every two groups (2 to 8 groups). */
   overlap: flag.default(true),
   /** Error rate by turn (reads every step in scope: the costliest part). */
@@ -64,8 +67,10 @@ export function statsQueryToParams(q: Partial<StatsQuery>): URLSearchParams {
   put("strategy", q.strategy);
   put("player", q.player);
   put("dataset", q.dataset);
+  put("study", q.study);
   put("hardness", q.hardness);
   put("k", q.k);
+  if (q.common === true) put("common", "1");
   if (q.overlap === false) put("overlap", "0");
   if (q.errorByTurn === false) put("errorByTurn", "0");
   return p;

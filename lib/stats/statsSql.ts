@@ -21,6 +21,8 @@ const GROUP_SQL: Record<GroupKey, Prisma.Sql> = {
   hardness: Prisma.raw(`t.hardness`),
   fs: Prisma.raw(`t."fileSystem"::text`),
   source: Prisma.raw(`e.source`),
+  study: Prisma.raw(`st.name`),
+  participant: Prisma.raw(`sp.pseudonym`),
   execution: Prisma.raw(`e.execution`),
 };
 const NEEDS_TASK: GroupKey[] = ["environment", "dataset", "hardness", "fs"];
@@ -39,7 +41,9 @@ export interface Scope {
 
 /** FROM and WHERE for the request's filters, joining Task and Run only when a filter or a key reads them. */
 export function scopeOf(q: StatsQuery, keys: GroupKey[]): Scope {
-  const conds: Prisma.Sql[] = [Prisma.sql`(s."episodeId" IS NOT NULL OR e.status IN (${Prisma.join(UNSCORED_COUNTED)}))`];
+  // A study's practice task is not counted.
+  const conds: Prisma.Sql[] = [Prisma.sql`(s."episodeId" IS NOT NULL OR e.status IN (${Prisma.join(UNSCORED_COUNTED)}))`, Prisma.sql`NOT e.practice`];
+  if (q.study?.length) conds.push(Prisma.sql`st.name IN (${Prisma.join(q.study)})`);
   if (q.runs?.length) conds.push(Prisma.sql`r.name IN (${Prisma.join(q.runs)})`);
   if (q.env) conds.push(Prisma.sql`t.environment = ${q.env}`);
   if (q.model?.length) conds.push(Prisma.sql`e.model IN (${Prisma.join(q.model)})`);
@@ -49,11 +53,20 @@ export function scopeOf(q: StatsQuery, keys: GroupKey[]): Scope {
   if (q.hardness?.length) conds.push(Prisma.sql`t.hardness IN (${Prisma.join(q.hardness)})`);
   const task = Boolean(q.env || q.dataset?.length || q.hardness?.length) || keys.some((k) => NEEDS_TASK.includes(k));
   const run = Boolean(q.runs?.length) || keys.includes("run");
+  const study = Boolean(q.study?.length) || keys.includes("study");
   const from = Prisma.sql`FROM "Episode" e
     LEFT JOIN "Score" s ON s."episodeId" = e.id AND s.mode = ${q.mode}
     ${task ? Prisma.sql`JOIN "Task" t ON t.id = e."taskId"` : Prisma.empty}
-    ${run ? Prisma.sql`LEFT JOIN "Run" r ON r.id = e."runId"` : Prisma.empty}`;
-  return { keys, from, where: Prisma.join(conds, " AND ") };
+    ${run ? Prisma.sql`LEFT JOIN "Run" r ON r.id = e."runId"` : Prisma.empty}
+    ${study ? Prisma.sql`LEFT JOIN "Study" st ON st.id = e."studyId"` : Prisma.empty}
+    ${keys.includes("participant") ? Prisma.sql`LEFT JOIN "StudyParticipant" sp ON sp.id = e."participantId"` : Prisma.empty}`;
+  const where = Prisma.join(conds, " AND ");
+  if (!q.common) return { keys, from, where };
+  // The same scope again inside (its aliases shadow the outer ones): tasks attempted by as many groups as there are.
+  const groups = Prisma.sql`ROW(${groupExprs(keys)})`;
+  const common = Prisma.sql`e."taskId" IN (SELECT e."taskId" ${from} WHERE ${where} GROUP BY e."taskId"
+    HAVING COUNT(DISTINCT ${groups}) = (SELECT COUNT(DISTINCT ${groups}) ${from} WHERE ${where}))`;
+  return { keys, from, where: Prisma.sql`${where} AND ${common}` };
 }
 
 const groupExprs = (keys: GroupKey[]) => Prisma.join(keys.map((k) => GROUP_SQL[k]));

@@ -1,9 +1,9 @@
 import { cookies } from "next/headers";
-import { notFound } from "next/navigation";
+import { forbidden, notFound } from "next/navigation";
 import { getPlateau, getService } from "@/lib/runtime/context";
 import { getPublicTask } from "@/lib/tasks";
 import { environments, type EnvironmentName } from "@/lib/environments";
-import { pageIdentity } from "@/lib/auth/access";
+import { canSeeEpisode, pageIdentity } from "@/lib/auth/access";
 import type { SessionManager } from "@/lib/sessions/SessionManager";
 import { openPlay, playerCookie, type PlayOpening } from "@/lib/sessions/openPlay";
 import { PlayView } from "@/components/play/PlayView";
@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 
 /** /play/{taskId}: the task and a Start button (a POST); ?episode=: that episode live, its terminal in the first paint. */
 export default async function PlayPage({ params, searchParams }: { params: Promise<{ taskId: string }>; searchParams: Promise<{ episode?: string | string[]; error?: string | string[] }> }) {
-  await pageIdentity();
+  const who = await pageIdentity();
   const id = Number((await params).taskId);
   const p = getPlateau();
   const task = Number.isInteger(id) && id > 0 && id < 2 ** 31 ? await getPublicTask(p.prisma, id) : null;
@@ -21,6 +21,10 @@ export default async function PlayPage({ params, searchParams }: { params: Promi
   const { episode, error } = await searchParams;
   const playable = environments[task.environment as EnvironmentName]?.playable ?? { ok: false, reason: `unknown environment ${task.environment}` };
   let opening: PlayOpening | null = null;
+  const row = typeof episode === "string" && episode.length <= 64
+    ? await p.prisma.episode.findUnique({ where: { id: episode }, select: { userId: true, study: { select: { showReward: true } } } })
+    : null;
+  if (row && !canSeeEpisode(who, row)) forbidden();
   if (typeof episode === "string" && p.sandbox.driver) {
     opening = await openPlay(getService<SessionManager>("sessions"), episode, (await cookies()).get(playerCookie(episode))?.value ?? null);
   } else if (typeof error === "string") {
@@ -29,7 +33,7 @@ export default async function PlayPage({ params, searchParams }: { params: Promi
   return (
     <>
       {opening?.episodeId && <script dangerouslySetInnerHTML={{ __html: earlyPlayScript(opening.episodeId, opening.playerToken) }} />}
-      <PlayView task={task} sandbox={p.sandbox} opening={opening} unplayable={playable.ok ? null : playable.reason} />
+      <PlayView task={task} sandbox={p.sandbox} opening={opening} unplayable={playable.ok ? null : playable.reason} study={!!row?.study} />
     </>
   );
 }

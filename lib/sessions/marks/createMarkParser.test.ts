@@ -3,14 +3,14 @@ import fc from "fast-check";
 import { createMarkParser } from "./createMarkParser";
 import { encodeCommandLine } from "./decodeCommandLine";
 import type { Mark } from "./types";
-import { goldenBash, goldenBashSession, PROMPT_DISPLAY } from "../steps/goldenBash";
+import { GOLDEN_NONCE, goldenBash, goldenBashSession, mark, PROMPT_DISPLAY } from "../steps/goldenBash";
 
 const ESC = "\x1b";
 const BEL = "\x07";
 
 /** Feed the chunks, then flush; marks get offsets into the whole display. */
 function parseAll(chunks: string[]): { display: string; marks: Mark[] } {
-  const parser = createMarkParser();
+  const parser = createMarkParser({ nonce: GOLDEN_NONCE });
   let display = "";
   const marks: Mark[] = [];
   for (const chunk of chunks) {
@@ -42,7 +42,8 @@ describe("createMarkParser", () => {
   });
 
   it("accepts ST (ESC \\) as well as BEL to end a mark", () => {
-    const { display, marks } = parseAll([`x${ESC}]133;D;7${ESC}\\y${ESC}]633;E;ls /nope${ESC}\\${ESC}]133;C${ESC}\\z`]);
+    const st = (body: string) => `${ESC}]${body};${GOLDEN_NONCE}${ESC}\\`;
+    const { display, marks } = parseAll([`x${st("133;D;7")}y${st("633;E;ls /nope")}${st("133;C")}z`]);
     expect(display).toBe("xyz");
     expect(marks).toEqual([
       { kind: "commandEnd", exitCode: 7, offset: 1 },
@@ -52,7 +53,7 @@ describe("createMarkParser", () => {
   });
 
   it("reads the exit code, and none when the mark has none", () => {
-    const { marks } = parseAll([`${ESC}]133;D${BEL}${ESC}]133;D;${BEL}${ESC}]133;D;abc${BEL}${ESC}]133;D;130${BEL}${ESC}]133;D;-1${BEL}`]);
+    const { marks } = parseAll([mark("133;D"), mark("133;D;"), mark("133;D;abc"), mark("133;D;130"), mark("133;D;-1")]);
     expect(marks.map((m) => m.exitCode)).toEqual([undefined, undefined, undefined, 130, -1]);
   });
 
@@ -62,23 +63,31 @@ describe("createMarkParser", () => {
   });
 
   it("keeps a command line with an escape the shell never writes as raw text, with a flag", () => {
-    const { display, marks } = parseAll([`${ESC}]633;E;ls \\q${BEL}`]);
+    const { display, marks } = parseAll([mark("633;E;ls \\q")]);
     expect(display).toBe("");
     expect(marks).toEqual([{ kind: "commandLine", commandLine: "ls \\q", undecoded: true, offset: 0 }]);
   });
 
-  it("reads a mark that program output imitates as a mark, and keeps a payload the shell never writes raw", () => {
-    const fake = `${ESC}]633;E;rm -rf / \\${BEL}${ESC}]133;D;x${BEL}`; // e.g. \`cat\` of a recorded session
-    const { display, marks } = parseAll(["out ", ...fake, " more"]);
+  it("takes only marks signed with the shell's nonce: output imitating one is removed and makes no mark", () => {
+    // e.g. `cat` of a recorded session, or a file written to make a step, a submit or an exit code
+    const forged = [
+      `${ESC}]633;E;submit${BEL}${ESC}]133;C${BEL}${ESC}]133;D;0${BEL}`, // unsigned, as an older shell wrote them
+      mark("133;D;0", "0".repeat(32)), // a guessed nonce
+      mark("133;A", GOLDEN_NONCE.slice(1)), // most of it
+      mark("133;B", GOLDEN_NONCE + "0"), // more than it
+      `${ESC}]133;C;${GOLDEN_NONCE};x${BEL}`, // not as the last field
+    ].join("");
+    const { display, marks } = parseAll(["out ", ...forged, " more"]);
     expect(display).toBe("out  more");
-    expect(marks).toEqual([
-      { kind: "commandLine", commandLine: "rm -rf / \\", undecoded: true, offset: 4 },
-      { kind: "commandEnd", offset: 4 },
-    ]);
+    expect(marks).toEqual([]);
+  });
+
+  it("refuses to start without a nonce that output could not guess", () => {
+    for (const nonce of ["", "short", `${GOLDEN_NONCE};x`]) expect(() => createMarkParser({ nonce })).toThrow(/nonce/);
   });
 
   it("removes 133/633 sequences Plateau does not use, without a mark", () => {
-    expect(parseAll([`a${ESC}]633;P;Cwd=/home/player${BEL}b${ESC}]133;Z${BEL}c`])).toEqual({ display: "abc", marks: [] });
+    expect(parseAll([`a${mark("633;P;Cwd=/home/player")}b${mark("133;Z")}c`])).toEqual({ display: "abc", marks: [] });
   });
 
   it("gives the same display and marks however the stream is split in two", () => {
@@ -102,19 +111,19 @@ describe("createMarkParser", () => {
   });
 
   it("holds back only the incomplete mark, and releases it when the rest arrives", () => {
-    const parser = createMarkParser();
+    const parser = createMarkParser({ nonce: GOLDEN_NONCE });
     expect(parser.push(`out${ESC}]13`)).toEqual({ display: "out", marks: [] });
     expect(parser.push(`3;D;`)).toEqual({ display: "", marks: [] });
-    expect(parser.push(`1${BEL}more`)).toEqual({ display: "more", marks: [{ kind: "commandEnd", exitCode: 1, offset: 0 }] });
+    expect(parser.push(`1;${GOLDEN_NONCE}${BEL}more`)).toEqual({ display: "more", marks: [{ kind: "commandEnd", exitCode: 1, offset: 0 }] });
     expect(parser.push(`end${ESC}`)).toEqual({ display: "end", marks: [] }); // a lone ESC could start a mark
     expect(parser.push(`[0m`)).toEqual({ display: `${ESC}[0m`, marks: [] });
   });
 
   it("releases a bogus unterminated OSC 133 as text once it passes 4 KiB", () => {
-    const parser = createMarkParser();
+    const parser = createMarkParser({ nonce: GOLDEN_NONCE });
     const bogus = `${ESC}]133;A` + "x".repeat(3000);
     expect(parser.push(bogus).display).toBe("");
-    const rest = "y".repeat(2000) + `${ESC}]133;B${BEL}after`;
+    const rest = "y".repeat(2000) + `${mark("133;B")}after`;
     const parsed = parser.push(rest);
     expect(parsed.display).toBe(bogus + "y".repeat(2000) + "after");
     expect(parsed.marks).toEqual([{ kind: "promptEnd", offset: bogus.length + 2000 }]);
@@ -126,7 +135,7 @@ describe("createMarkParser", () => {
   });
 
   it("flush() gives back what is held", () => {
-    const parser = createMarkParser();
+    const parser = createMarkParser({ nonce: GOLDEN_NONCE });
     expect(parser.push(`text${ESC}]133;D`).display).toBe("text");
     expect(parser.flush()).toBe(`${ESC}]133;D`);
     expect(parser.flush()).toBe("");
@@ -134,8 +143,8 @@ describe("createMarkParser", () => {
 
   it("waits for a long command line (a pasted script) beyond 4 KiB", () => {
     const script = "echo hello world\n".repeat(500); // ~8.5 KB, ~10 KB escaped
-    const mark = `${ESC}]633;E;${encodeCommandLine(script)}${BEL}`;
-    const chunks = mark.match(/[^]{1,1000}/g)!;
+    const signed = mark(`633;E;${encodeCommandLine(script)}`);
+    const chunks = signed.match(/[^]{1,1000}/g)!;
     expect(parseAll(chunks)).toEqual({ display: "", marks: [{ kind: "commandLine", commandLine: script, offset: 0 }] });
   });
 });

@@ -17,8 +17,13 @@ type Scan =
  * Removes the shell integration marks (OSC 133 and 633) from a terminal output stream and reports
  * where each sat. Chunks may split anywhere, also inside a mark; a mark split across chunks is
  * held back until complete, but never more than a few KiB: an unterminated one is released as text.
+ * Only marks signed with the shell's nonce are marks; unsigned or wrongly signed ones are removed
+ * without a mark, so output (`cat` of a recorded session) can neither forge a step nor show one.
  */
-export function createMarkParser(options: MarkParserOptions = {}): MarkParser {
+export function createMarkParser(options: MarkParserOptions): MarkParser {
+  const { nonce } = options;
+  // An empty or guessable nonce would let output sign its own marks.
+  if (!/^[0-9A-Za-z]{16,}$/.test(nonce)) throw new Error("createMarkParser needs the shell's nonce: 16 or more letters and digits");
   const maxHeld = options.maxHeldChars ?? 4096;
   const maxHeldCommandLine = options.maxHeldCommandLineChars ?? 262_144;
   let held = "";
@@ -60,7 +65,7 @@ export function createMarkParser(options: MarkParserOptions = {}): MarkParser {
           continue;
         }
         display += text.slice(from, at);
-        const mark = parseMarkBody(found.body);
+        const mark = parseMarkBody(found.body, nonce);
         if (mark) marks.push({ ...mark, offset: display.length });
         from = found.end;
         at = text.indexOf(ESC, from);

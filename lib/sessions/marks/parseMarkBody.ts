@@ -2,12 +2,16 @@ import { decodeCommandLine } from "./decodeCommandLine";
 import type { Mark } from "./types";
 
 /**
- * The text between `ESC ]` and the terminator of an OSC 133/633 → the mark it stands for, or null
- * for a 133/633 sequence that Plateau does not use (it is still removed from the display).
+ * The text between `ESC ]` and the terminator of an OSC 133/633 → the mark it stands for. Null for
+ * a sequence the shell did not sign with this shell's nonce (its last `;` field: program output
+ * imitating a mark) and for a 133/633 sequence Plateau does not use; either is removed from the
+ * display all the same.
  */
-export function parseMarkBody(body: string): Omit<Mark, "offset"> | null {
+export function parseMarkBody(body: string, nonce: string): Omit<Mark, "offset"> | null {
+  const cut = body.lastIndexOf(";");
+  if (cut < 4 || body.slice(cut + 1) !== nonce) return null;
   const ps = body.slice(0, 4);
-  const rest = body.slice(4);
+  const rest = body.slice(4, cut);
   const letter = rest.split(";", 1)[0];
   if (ps === "133;") {
     if (letter === "A") return { kind: "promptStart" };

@@ -16,7 +16,7 @@ export interface Mark {
 }
 
 export interface ParsedChunk {
-  /** The chunk with every OSC 133/633 removed; other escape sequences are untouched. */
+  /** The chunk with every OSC 133/633 removed, signed or not; other escape sequences are untouched. */
   display: string;
   /** In stream order; offsets are non-decreasing. */
   marks: Mark[];
@@ -30,6 +30,8 @@ export interface MarkParser {
 }
 
 export interface MarkParserOptions {
+  /** The secret this shell signs its marks with (the last `;` field of each): Tty.markNonce. */
+  nonce: string;
   /** Longest incomplete OSC 133 (or other 133/633) held back before it is released as text. Default 4096. */
   maxHeldChars?: number;
   /** The same for OSC 633;E, whose command line can be long (a pasted script). Default 262144. */

@@ -3,15 +3,14 @@ import fc from "fast-check";
 import { createMarkParser } from "../marks/createMarkParser";
 import { createStepSegmenter } from "./createStepSegmenter";
 import type { CompletedStep, SegmenterEvent } from "./types";
-import { goldenBash, goldenBashSession, goldenBashSteps } from "./goldenBash";
+import { GOLDEN_NONCE, goldenBash, goldenBashSession, goldenBashSteps, mark } from "./goldenBash";
 
 const ESC = "\x1b";
-const BEL = "\x07";
 const MiB = 1024 * 1024;
 
 /** Run chunks through parser and segmenter; chunk i arrives at time 1000 + 10·i ms. */
 function run(chunks: string[], maxObservationBytes = MiB): SegmenterEvent[] {
-  const parser = createMarkParser();
+  const parser = createMarkParser({ nonce: GOLDEN_NONCE });
   const segmenter = createStepSegmenter({ maxObservationBytes, now: () => 0 });
   return chunks.flatMap((chunk, i) => segmenter.push(parser.push(chunk), 1000 + 10 * i));
 }
@@ -59,12 +58,12 @@ describe("createStepSegmenter", () => {
   });
 
   it("reports bash's continuation prompt, and a rejected line becomes the next step without running", () => {
-    const parser = createMarkParser();
+    const parser = createMarkParser({ nonce: GOLDEN_NONCE });
     const segmenter = createStepSegmenter({ maxObservationBytes: MiB, now: () => 0 });
     const push = (chunk: string, at: number) => segmenter.push(parser.push(chunk), at);
     push(goldenBash.startup, 1000);
     const first = stepsOf(push(goldenBash.echo, 1010));
-    const waiting = push(`echo "hello\r\n${ESC}]633;F${BEL}> `, 1020);
+    const waiting = push(`echo "hello\r\n${mark("633;F")}> `, 1020);
     expect(waiting).toEqual([{ type: "continuation", at: 1020 }]);
     const [rejected] = stepsOf(segmenter.reject('echo "hello', "bash: syntax error", 2, 1030));
     expect(rejected).toMatchObject({ index: first[0].index + 1, action: 'echo "hello', observation: "bash: syntax error", exitCode: 2, admissible: false, startedAt: 1030, durationMs: 0 });
@@ -95,15 +94,15 @@ describe("createStepSegmenter", () => {
   });
 
   it("survives a 10 MB flood: bounded, truncated on a character boundary, with the right exit code", () => {
-    const parser = createMarkParser();
+    const parser = createMarkParser({ nonce: GOLDEN_NONCE });
     const cap = 64 * 1024;
     const segmenter = createStepSegmenter({ maxObservationBytes: cap, now: () => 0 });
     const events: SegmenterEvent[] = [];
     const feed = (chunk: string) => events.push(...segmenter.push(parser.push(chunk), 5));
-    feed(goldenBash.startup + `yes é${"\r\n"}${ESC}[?2004l\r${ESC}]633;E;yes é${BEL}${ESC}]133;C${BEL}`);
+    feed(goldenBash.startup + `yes é${"\r\n"}${ESC}[?2004l\r${mark("633;E;yes é")}${mark("133;C")}`);
     const block = "é\r\n".repeat(16 * 1024); // 64 KiB of UTF-8 per chunk
     for (let sent = 0; sent < 10 * MiB; sent += 64 * 1024) feed(block.slice(1)); // odd start: cuts land inside "é"
-    feed(`^C\r\n${ESC}]133;D;130${BEL}${ESC}]133;A${BEL}$ ${ESC}]133;B${BEL}`);
+    feed(`^C\r\n${mark("133;D;130")}${mark("133;A")}$ ${mark("133;B")}`);
     const [step] = stepsOf(events);
     expect(step).toMatchObject({ action: "yes é", exitCode: 130, admissible: false, truncated: true });
     expect(Buffer.byteLength(step.observationAnsi)).toBeLessThanOrEqual(cap);
@@ -115,36 +114,36 @@ describe("createStepSegmenter", () => {
   });
 
   it("ends a command whose end mark never came when the next prompt starts (exit code unknown)", () => {
-    const stream = `${ESC}]633;E;ls /nope${BEL}${ESC}]133;C${BEL}partial${ESC}]133;A${BEL}$ ${ESC}]133;B${BEL}`;
+    const stream = `${mark("633;E;ls /nope")}${mark("133;C")}partial${mark("133;A")}$ ${mark("133;B")}`;
     const [step] = stepsOf(run([stream]));
     expect(step).toMatchObject({ action: "ls /nope", observation: "partial", exitCode: null, admissible: false });
   });
 
   it("takes a 133;D without an exit code as unknown, not admissible", () => {
-    const [step] = stepsOf(run([`${ESC}]633;E;ls /nope${BEL}${ESC}]133;C${BEL}out\r\n${ESC}]133;D${BEL}`]));
+    const [step] = stepsOf(run([`${mark("633;E;ls /nope")}${mark("133;C")}out\r\n${mark("133;D")}`]));
     expect(step).toMatchObject({ exitCode: null, admissible: false, observation: "out\n" });
   });
 
   it("still makes a step when output starts with no command line mark, and says so", () => {
-    const events = run([`${ESC}]133;C${BEL}out\r\n${ESC}]133;D;0${BEL}`]);
+    const events = run([`${mark("133;C")}out\r\n${mark("133;D;0")}`]);
     expect(events[0]).toMatchObject({ type: "commandStarted", action: "", actionProblem: "missing" });
     expect(stepsOf(events)[0]).toMatchObject({ action: "", actionProblem: "missing", exitCode: 0, observation: "out\n" });
   });
 
   it("keeps a command line that could not be unescaped as it came, and says so", () => {
-    const [step] = stepsOf(run([`${ESC}]633;E;ls \\q${BEL}${ESC}]133;C${BEL}${ESC}]133;D;0${BEL}`]));
+    const [step] = stepsOf(run([`${mark(`633;E;ls \\q`)}${mark("133;C")}${mark("133;D;0")}`]));
     expect(step).toMatchObject({ action: "ls \\q", actionProblem: "undecoded" });
   });
 
   it("forgets a command line whose output never started", () => {
-    const events = run([`${ESC}]633;E;ls /nope${BEL}${ESC}]133;A${BEL}${ESC}]133;B${BEL}${ESC}]133;C${BEL}${ESC}]133;D;0${BEL}`]);
+    const events = run([`${mark("633;E;ls /nope")}${mark("133;A")}${mark("133;B")}${mark("133;C")}${mark("133;D;0")}`]);
     expect(stepsOf(events)[0]).toMatchObject({ action: "", actionProblem: "missing" });
   });
 
   it("ends a command still running when the stream ends (exit), with exit code unknown", () => {
-    const parser = createMarkParser();
+    const parser = createMarkParser({ nonce: GOLDEN_NONCE });
     const segmenter = createStepSegmenter({ maxObservationBytes: 100, now: () => 9 });
-    segmenter.push(parser.push(`exit\r\n${ESC}]633;E;exit${BEL}${ESC}]133;C${BEL}logout\r\n`), 5);
+    segmenter.push(parser.push(`exit\r\n${mark("633;E;exit")}${mark("133;C")}logout\r\n`), 5);
     expect(segmenter.end()).toEqual([
       { type: "stepCompleted", step: expect.objectContaining({ action: "exit", observation: "logout\n", exitCode: null, admissible: false, startedAt: 5, endedAt: 9 }) },
     ]);
@@ -153,11 +152,11 @@ describe("createStepSegmenter", () => {
 
   it("uses now() when no time is given", () => {
     let clock = 42;
-    const parser = createMarkParser();
+    const parser = createMarkParser({ nonce: GOLDEN_NONCE });
     const segmenter = createStepSegmenter({ maxObservationBytes: 100, now: () => clock });
-    segmenter.push(parser.push(`${ESC}]633;E;ls /nope${BEL}${ESC}]133;C${BEL}`));
+    segmenter.push(parser.push(`${mark("633;E;ls /nope")}${mark("133;C")}`));
     clock = 50;
-    const [ev] = segmenter.push(parser.push(`${ESC}]133;D;0${BEL}`));
+    const [ev] = segmenter.push(parser.push(`${mark("133;D;0")}`));
     expect(ev).toMatchObject({ step: { startedAt: 42, endedAt: 50, durationMs: 8 } });
   });
 });

@@ -5,12 +5,16 @@ import { encodeCommandLine } from "../marks/decodeCommandLine";
 
 const ESC = "\x1b";
 const BEL = "\x07";
-const D = (code: number) => `${ESC}]133;D;${code}${BEL}`;
-const E = (line: string) => `${ESC}]633;E;${encodeCommandLine(line)}${BEL}`;
-const C = `${ESC}]133;C${BEL}`;
+/** The secret the golden shell signs its marks with (a real one is random per shell: Tty.markNonce). */
+export const GOLDEN_NONCE = "5e1f0c2ab7d94e3f8a61c0d2b9e7f413";
+/** A mark as the shell writes it: `body` (e.g. "133;D;0"), signed with the nonce as its last field. */
+export const mark = (body: string, nonce = GOLDEN_NONCE) => `${ESC}]${body};${nonce}${BEL}`;
+const D = (code: number) => mark(`133;D;${code}`);
+const E = (line: string) => mark(`633;E;${encodeCommandLine(line)}`);
+const C = mark("133;C");
 const PROMPT =
-  `${ESC}]0;player@plateau: ~${BEL}${ESC}]133;A${BEL}` +
-  `${ESC}[01;32mplayer@plateau${ESC}[00m:${ESC}[01;34m~${ESC}[00m$ ${ESC}]133;B${BEL}`;
+  `${ESC}]0;player@plateau: ~${BEL}${mark("133;A")}` +
+  `${ESC}[01;32mplayer@plateau${ESC}[00m:${ESC}[01;34m~${ESC}[00m$ ${mark("133;B")}`;
 /** What the prompt looks like on screen once the marks are gone. */
 export const PROMPT_DISPLAY = `${ESC}]0;player@plateau: ~${BEL}${ESC}[01;32mplayer@plateau${ESC}[00m:${ESC}[01;34m~${ESC}[00m$ `;
 const READY = `${ESC}[?2004h${PROMPT}`;

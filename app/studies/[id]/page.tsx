@@ -1,0 +1,25 @@
+import { notFound } from "next/navigation";
+import { getPlateau } from "@/lib/runtime/context";
+import { pageStaff } from "@/lib/auth/access";
+import { studyMonitor } from "@/lib/studies/monitor";
+import type { SessionManager } from "@/lib/sessions/SessionManager";
+import { StudyView } from "@/components/studies/StudyView";
+
+export const dynamic = "force-dynamic";
+
+/** /studies/{id}: the study's rules, its invites, the live table of participants, the exports. */
+export default async function StudyPage({ params }: { params: Promise<{ id: string }> }) {
+  await pageStaff();
+  const { id } = await params;
+  const p = getPlateau();
+  const study = await p.prisma.study.findUnique({ where: { id }, include: { invites: { orderBy: { createdAt: "desc" } } } });
+  const monitor = study && (await studyMonitor(p.prisma, (p.services.get("sessions") as SessionManager | undefined) ?? null, id));
+  if (!study || !monitor) notFound();
+  return (
+    <StudyView
+      study={{ id: study.id, name: study.name, description: study.description, tasks: study.taskIds.length, perParticipant: study.perParticipant, order: study.order, turnLimit: study.turnLimit, timeLimitSec: study.timeLimitSec, timerRule: study.timerRule, showReward: study.showReward, practice: study.practiceTaskId !== null }}
+      invites={study.invites.map((i) => ({ id: i.id, label: i.label, uses: i.uses, maxUses: i.maxUses, revoked: !!i.revokedAt, expiresAt: i.expiresAt?.toISOString() ?? null }))}
+      initial={monitor}
+    />
+  );
+}

@@ -1,0 +1,109 @@
+import { test, expect, type Browser, type Page } from "@playwright/test";
+import { expectParticipantRefused } from "./participantRefusals";
+
+// A human-baseline study in the browser: a researcher makes it and an invite link; three people
+// follow the link at once, consent and play; one closes the tab mid-task and comes back to the
+// same episode; one runs out of time; the monitor shows them; the export holds what was played.
+
+const PASSWORD_FREE = { storageState: { cookies: [], origins: [] } };
+
+async function screen(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const t = window.__plateauTerm;
+    if (!t) return "";
+    const b = t.buffer.active;
+    return Array.from({ length: b.length }, (_, i) => b.getLine(i)!.translateToString(true)).join("\n");
+  });
+}
+
+async function joinAs(browser: Browser, link: string, name: string) {
+  const context = await browser.newContext(PASSWORD_FREE);
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByLabel(/A name to be known by/).fill(name);
+  await page.getByRole("button", { name: "Join the study" }).click();
+  await expect(page.getByText("Before you start")).toBeVisible();
+  await page.getByTestId("accept-consent").click();
+  await expect(page.getByTestId("study-step")).toHaveText("Task 1 of 2");
+  return { context, page };
+}
+
+async function startTask(page: Page) {
+  await page.getByTestId("study-next").click();
+  await page.waitForURL(/\/play\/\d+\?episode=/);
+  await expect.poll(() => screen(page), { timeout: 20_000 }).toMatch(/\$ $/m);
+}
+
+async function type(page: Page, line: string) {
+  await page.getByTestId("terminal").click();
+  await page.keyboard.type(line);
+  await page.keyboard.press("Enter");
+}
+
+test("a study from invite to export: three people at once, a resume, a time-out, the monitor", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const name = `pilot ${Date.now()}`;
+  await page.goto("/studies");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Tasks (Bash)").fill("fs1:0-2");
+  await page.getByLabel("Tasks per participant").fill("2");
+  await page.getByLabel("Time limit per task (s)").fill("20");
+  await page.getByLabel(/^Consent/).fill("I agree to **take part**.");
+  await page.getByRole("button", { name: "Create study" }).click();
+  await page.waitForURL(/\/studies\/\w+$/);
+  const studyUrl = page.url();
+  await page.getByLabel("people").fill("3");
+  await page.getByRole("button", { name: "Make a link" }).click();
+  const link = (await page.getByTestId("invite-link").textContent())!.trim();
+  expect(link).toMatch(/\/join\/[\w-]+$/);
+
+  const [ada, bo, cy] = await Promise.all([joinAs(browser, link, "Ada"), joinAs(browser, link, "Bo"), joinAs(browser, link, "Cy")]);
+  await Promise.all([ada, bo, cy].map((p) => startTask(p.page)));
+  await expect(page.getByTestId("monitor-row")).toHaveCount(3);
+  await expect(page.getByTestId("monitor-row").filter({ hasText: "playing" })).toHaveCount(3, { timeout: 10_000 });
+
+  // Ada types, closes the tab, and comes back to the same episode with its screen.
+  await type(ada.page, "echo ada-was-here");
+  await expect.poll(() => screen(ada.page)).toMatch(/^ada-was-here$/m);
+  const episode = new URL(ada.page.url()).searchParams.get("episode");
+  await ada.page.close();
+  const back = await ada.context.newPage();
+  await back.goto(link); // the invite link again: on to where she was
+  await expect(back.getByTestId("study-step")).toHaveText("Task 1 of 2");
+  await back.getByTestId("study-next").click();
+  await back.waitForURL(/episode=/);
+  expect(new URL(back.url()).searchParams.get("episode")).toBe(episode);
+  await expect.poll(() => screen(back)).toMatch(/^ada-was-here$/m);
+  await type(back, "echo typing-again");
+  await expect.poll(() => screen(back)).toMatch(/^typing-again$/m);
+  await back.getByRole("button", { name: "Submit" }).click();
+  await expect(back.getByTestId("study-next")).toBeVisible({ timeout: 30_000 });
+  await expect(back.getByTestId("reward")).toHaveCount(0); // the study does not show rewards
+  await expect(back.getByTestId("result-gold")).toHaveCount(0);
+
+  // Bo skips; Cy lets the clock run out (scored as it stands, then Next).
+  await bo.page.getByRole("button", { name: "Skip" }).click();
+  await expect(bo.page.getByTestId("study-next")).toBeVisible({ timeout: 30_000 });
+  await expect(cy.page.getByTestId("study-next")).toBeVisible({ timeout: 40_000 });
+  await expect(cy.page.getByTestId("result")).toContainText("submitted");
+
+  // The second task for Ada, then her completion code.
+  await back.getByTestId("study-next").click();
+  await back.waitForURL(/episode=/);
+  await back.getByRole("button", { name: "Skip" }).click({ timeout: 30_000 });
+  await back.getByTestId("study-next").click({ timeout: 30_000 });
+  await expect(back.getByTestId("completion-code")).toHaveText(/^[0-9A-F]{10}$/);
+  await expectParticipantRefused(back.request, "Ada"); // a study's participant is refused like any other
+
+  await page.goto(studyUrl);
+  await expect(page.getByTestId("study-progress")).toContainText("4 of 6 episodes done");
+  await expect(page.getByTestId("monitor-row").filter({ hasText: "Ada" })).toContainText("done");
+  await page.goto("/");
+  await expect(page.getByTestId("home-studies").getByRole("row").filter({ hasText: name })).toContainText("4 / 6 episodes");
+  const csv = await (await page.request.get(`${studyUrl.replace("/studies/", "/api/studies/")}/export?format=csv`)).text();
+  const rows = csv.trim().split("\n").slice(1);
+  expect(rows).toHaveLength(4);
+  expect(rows.filter((r) => r.includes(",Ada,"))).toHaveLength(2);
+  expect(rows.some((r) => r.includes(",Cy,") && r.includes(",submitted,"))).toBe(true);
+  for (const p of [ada, bo, cy]) await p.context.close();
+});
