@@ -119,7 +119,7 @@ test("browsing the task list or opening Play starts no episode; its Play button 
   expect(await humanEpisodes()).toBe(before);
   expect((await page.request.get(`/play/${task.id}`)).status()).toBe(200); // a GET of Play only shows Start
   expect(await humanEpisodes()).toBe(before);
-  await play.click();
+  await play.dblclick(); // a double click: still one episode
   await page.waitForURL(/\/play\/\d+\?episode=/);
   await waitForScreen(page, /\$ $/m);
   await typeLine(page, "echo via-the-task-list");

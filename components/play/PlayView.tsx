@@ -14,7 +14,7 @@ import type { PlayOpening } from "@/lib/sessions/openPlay";
 
 /** The Play screen: task, live terminal, turn counter, clock, Submit / Skip, then the result. */
 /** `study`: this episode is a study's task (after it, the participant's next task). */
-export function PlayView({ task, sandbox, opening, unplayable, study }: { task: PublicTask; sandbox: SandboxInfo; opening: PlayOpening | null; unplayable: string | null; study: boolean }) {
+export function PlayView({ task, sandbox, opening, unplayable, study, startKey }: { task: PublicTask; sandbox: SandboxInfo; opening: PlayOpening | null; unplayable: string | null; study: boolean; startKey: string }) {
   const box = useRef<HTMLDivElement>(null);
   const [episode, setEpisode] = useState(opening?.episodeId ? { id: opening.episodeId, token: opening.playerToken } : null);
   // The state as the page was made (turns, clock) shows in the first paint; the socket keeps it current.
@@ -63,7 +63,7 @@ export function PlayView({ task, sandbox, opening, unplayable, study }: { task: 
           {(opening?.error || live.error) && <div className="error-box" data-testid="play-error">{opening?.error ?? live.error}</div>}
           {unplayable && <div className="error-box" data-testid="play-error">This task cannot be played live: {unplayable}</div>}
           {!opening?.episodeId && sandbox.driver && !unplayable && (
-            <StartPlayButton taskId={task.id} label={opening?.error ? "Try again" : "Start"} primary testId="start-episode" />
+            <StartPlayButton taskId={task.id} once={startKey} label={opening?.error ? "Try again" : "Start"} primary testId="start-episode" />
           )}
           {!sandbox.driver && <div className="error-box" data-testid="play-error">This task cannot be played here: {sandbox.reason}</div>}
           {live.result && <ResultPanel result={live.result} episodeId={episode!.id} />}

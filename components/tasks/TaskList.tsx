@@ -44,7 +44,7 @@ export function TaskList({ filter, result, datasets, invalid }: Props) {
               <td className="muted">{t.dataset}{t.db ? ` · ${t.db}` : ""}</td>
               <td style={{ maxWidth: 620 }}><Link href={`/tasks/${t.id}`}>{t.query}</Link></td>
               <td><GoldReveal taskId={t.id} /></td>
-              <td>{t.environment === "bash" && <StartPlayButton taskId={t.id} />}</td>
+              <td>{t.environment === "bash" && <StartPlayButton taskId={t.id} once={crypto.randomUUID()} />}</td>
             </tr>
           ))}
         </tbody>

@@ -24,7 +24,7 @@ export function TaskView({ task, episodes, playable }: Props) {
       </div>
       <h1 data-testid="task-query" style={{ marginTop: 6 }}>{task.query}</h1>
       <div className="toolbar">
-        {playable.ok ? <StartPlayButton taskId={task.id} label="Play this task" primary testId="play-task" /> : <span className="muted">{playable.reason}</span>}
+        {playable.ok ? <StartPlayButton taskId={task.id} once={crypto.randomUUID()} label="Play this task" primary testId="play-task" /> : <span className="muted">{playable.reason}</span>}
         <span className="muted">Gold:</span> <GoldReveal taskId={task.id} />
       </div>
       <h2>Episodes of this task</h2>

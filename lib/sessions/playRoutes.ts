@@ -2,6 +2,10 @@ import { requireIdentity } from "../auth/access";
 import { getPlateau, getService } from "../runtime/context";
 import type { SessionManager } from "./SessionManager";
 import { playerCookie, startPlay } from "./openPlay";
+import { OnceByKey } from "./OnceByKey";
+
+/** One episode per click: the form's key, per account (a double click posts twice). */
+const starts = new OnceByKey<Awaited<ReturnType<typeof startPlay>>>();
 
 // The Play form's POST: start an episode owned by the signed-in person and send the browser to it.
 // The player's token goes in a cookie only that browser has (HttpOnly, this task's Play path).
@@ -13,7 +17,10 @@ export async function startPlayResponse(req: Request, taskIdParam: string): Prom
   const back = (query: string) => new Response(null, { status: 303, headers: { location: `/play/${taskIdParam}?${query}` } });
   if (!Number.isInteger(taskId) || taskId < 1 || taskId >= 2 ** 31) return Response.json({ error: "task id must be a positive integer" }, { status: 400 });
   if (!getPlateau().sandbox.driver) return back(`error=${encodeURIComponent(`no sandbox: ${getPlateau().sandbox.reason}`)}`);
-  const started = await startPlay(getService<SessionManager>("sessions"), { taskId, owner: { userId: who.userId, role: who.role }, playerName: who.name });
+  const form = (req.headers.get("content-type") ?? "").includes("form") ? await req.formData().catch(() => null) : null;
+  const once = String(form?.get("once") ?? "");
+  const start = () => startPlay(getService<SessionManager>("sessions"), { taskId, owner: { userId: who.userId, role: who.role }, playerName: who.name });
+  const started = /^[\w-]{8,64}$/.test(once) ? await starts.run(`${who.userId}:${taskId}:${once}`, start) : await start();
   if ("error" in started) {
     // A person's form gets the Play page saying why; a program gets the status (429 at a limit, 503 without a sandbox).
     const fromForm = (req.headers.get("accept") ?? "").includes("text/html");

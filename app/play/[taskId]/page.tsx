@@ -33,7 +33,7 @@ export default async function PlayPage({ params, searchParams }: { params: Promi
   return (
     <>
       {opening?.episodeId && <script dangerouslySetInnerHTML={{ __html: earlyPlayScript(opening.episodeId, opening.playerToken) }} />}
-      <PlayView task={task} sandbox={p.sandbox} opening={opening} unplayable={playable.ok ? null : playable.reason} study={!!row?.study} />
+      <PlayView task={task} sandbox={p.sandbox} opening={opening} unplayable={playable.ok ? null : playable.reason} study={!!row?.study} startKey={crypto.randomUUID()} />
     </>
   );
 }
