@@ -6,8 +6,10 @@
 //     gold does not reproduce itself.
 //  3. where a step's time goes: the harness's own code, the live session and shell (typing, the
 //     shell's marks), and what the session API's handler adds.
+//  With --execution intercode the gold runs in InterCode's execution, and "solved" means the
+//  intercode-mode reward (the paper's): the plateau-mode gold runs the command as written.
 // Usage: tsx bench/agents.ts [--tasks all] [--concurrency 1,4] [--api-steps 49] [--skip-runs] [--url URL --token T]
-//                            [--out .data/bench/agents.json]
+//                            [--execution terminal|intercode] [--out .data/bench/agents.json]
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -19,6 +21,7 @@ import type { PlayOutcome } from "../lib/agents/playEpisode";
 import { ApiEpisodes } from "../lib/agents/api/ApiEpisodes";
 import { actOnce } from "../lib/agents/actOnce";
 import { closeEpisode, createEpisode, CreateEpisodeBody, stepEpisode } from "../lib/agents/api/episodesApi";
+import { EXECUTIONS, type Execution } from "../lib/sessions/ActionExecutor";
 
 const { values } = parseArgs({
   options: {
@@ -27,12 +30,16 @@ const { values } = parseArgs({
     "api-steps": { type: "string", default: "200" },
     out: { type: "string", default: ".data/bench/agents.json" },
     "skip-runs": { type: "boolean", default: false },
+    execution: { type: "string", default: "terminal" },
     /** Also measure steps over HTTP against a running Plateau (its URL and an API token). */
     url: { type: "string" },
     token: { type: "string" },
   },
 });
 const TARGET_OVERHEAD_MS = 5;
+const execution = values.execution as Execution;
+if (!EXECUTIONS.includes(execution)) throw new Error(`--execution is one of ${EXECUTIONS.join(", ")}`);
+const solvedMode = execution === "intercode" ? "intercode" : "plateau";
 
 function quantile(xs: number[], q: number): number {
   if (!xs.length) return NaN;
@@ -43,7 +50,7 @@ const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "–");
 
 async function main() {
   const p = await startTestPlateau("docker");
-  const report: Record<string, unknown> = { when: new Date().toISOString(), driver: "docker", tasks: values.tasks, loadAverage: os.loadavg(), cpus: os.cpus().length };
+  const report: Record<string, unknown> = { when: new Date().toISOString(), driver: "docker", tasks: values.tasks, execution, loadAverage: os.loadavg(), cpus: os.cpus().length };
   try {
     if (!values["skip-runs"]) await batchRuns(p, report);
     await apiSteps(p, report);
@@ -63,7 +70,7 @@ async function batchRuns(p: TestPlateau, report: Record<string, unknown>) {
     // Warm the images and the gold-run cache's code paths (not measured).
     const outcomes = new Map<string, PlayOutcome | null>();
     const runner = new AgentRunner({ prisma, sessions: p.sessions, onEpisode: (e) => outcomes.set(e.episodeId, e.outcome), log: () => {} });
-    const warm = await runner.create({ policy: "gold", tasks: "fs1:0,fs2:0,fs3:0,fs4:0", turnLimit: 3, concurrency: 4, name: `bench warm-up ${Date.now()}` });
+    const warm = await runner.create({ policy: "gold", tasks: "fs1:0,fs2:0,fs3:0,fs4:0", turnLimit: 3, concurrency: 4, execution, name: `bench warm-up ${Date.now()}` });
     while (runner.isActive(warm.runId)) await new Promise((r) => setTimeout(r, 200));
     outcomes.clear();
 
@@ -72,7 +79,7 @@ async function batchRuns(p: TestPlateau, report: Record<string, unknown>) {
     const harnessOwn: number[] = [];
     for (const c of values.concurrency!.split(",").map(Number)) {
       const t0 = Date.now();
-      const { runId, total } = await runner.create({ policy: "gold", tasks: values.tasks!, turnLimit: 3, concurrency: c, name: `bench gold c${c} ${Date.now()}` });
+      const { runId, total } = await runner.create({ policy: "gold", tasks: values.tasks!, turnLimit: 3, concurrency: c, execution, name: `bench gold ${execution} c${c} ${Date.now()}` });
       let lastLog = 0;
       while (runner.isActive(runId)) {
         await new Promise((r) => setTimeout(r, 250));
@@ -99,26 +106,28 @@ async function batchRuns(p: TestPlateau, report: Record<string, unknown>) {
       stepOverheads.push(...overheads);
       harnessOwn.push(...own);
       const failures = eps
-        .filter((e) => !e.scores.find((s) => s.mode === "plateau")?.success)
+        .filter((e) => !e.scores.find((s) => s.mode === solvedMode)?.success)
         .map((e) => {
           const plateau = e.scores.find((s) => s.mode === "plateau");
           const intercode = e.scores.find((s) => s.mode === "intercode");
           const last = e.steps.filter((s) => s.action !== "submit").at(-1);
           return {
             task: `${e.task.dataset}:${e.task.index}`, taskId: e.taskId, status: e.status, error: e.error,
-            gold: e.task.gold, plateau: plateau?.reward ?? null, intercode: intercode?.reward ?? null, breakdown: plateau?.breakdown ?? null,
+            gold: e.task.gold, plateau: plateau?.reward ?? null, intercode: intercode?.reward ?? null,
+            breakdown: e.scores.find((s) => s.mode === solvedMode)?.breakdown ?? null,
             observation: last?.observation.slice(0, 400) ?? null, exitCode: last?.exitCode ?? null,
           };
         });
       const solved = eps.length - failures.length;
+      const solvedOther = eps.filter((e) => e.scores.find((s) => s.mode !== solvedMode)?.success).length;
       const run = {
-        concurrency: c, episodes: eps.length, seconds: Math.round(seconds * 10) / 10, episodesPerMinute: Math.round((eps.length / seconds) * 60 * 10) / 10,
+        execution, solvedMode, solvedInOtherMode: solvedOther, concurrency: c, episodes: eps.length, seconds: Math.round(seconds * 10) / 10, episodesPerMinute: Math.round((eps.length / seconds) * 60 * 10) / 10,
         sr: eps.length ? solved / eps.length : 0, solved,
         stepOverheadMs: { median: quantile(overheads, 0.5), p99: quantile(overheads, 0.99), n: overheads.length },
         failures,
       };
       runs.push(run);
-      console.log(`gold c=${c}: ${eps.length} episodes in ${run.seconds} s = ${run.episodesPerMinute} episodes/min; SR ${(run.sr * 100).toFixed(1)} % (${solved}/${eps.length}); step overhead median ${fmt(run.stepOverheadMs.median)} ms, p99 ${fmt(run.stepOverheadMs.p99)} ms`);
+      console.log(`gold c=${c}: ${eps.length} episodes in ${run.seconds} s = ${run.episodesPerMinute} episodes/min; SR (${solvedMode} mode) ${(run.sr * 100).toFixed(1)} % (${solved}/${eps.length}; the other mode ${solvedOther}); step overhead median ${fmt(run.stepOverheadMs.median)} ms, p99 ${fmt(run.stepOverheadMs.p99)} ms`);
       for (const f of failures) console.log(`   not solved: ${f.task} [${f.status}] plateau ${f.plateau} intercode ${f.intercode} — ${f.gold}${f.error ? ` — ${f.error}` : ""}`);
     }
     report.runs = runs;

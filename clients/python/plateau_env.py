@@ -32,7 +32,7 @@ class PlateauError(Exception):
 
 
 class PlateauEnv:
-    def __init__(self, url=None, token=None, env="bash", turn_limit=10, timeout_ms=10000, model=None, strategy=None, player_name=None):
+    def __init__(self, url=None, token=None, env="bash", turn_limit=10, timeout_ms=10000, model=None, strategy=None, player_name=None, execution=None):
         self.url = (url or os.environ.get("PLATEAU_URL") or "http://127.0.0.1:3000").rstrip("/")
         self.token = token or os.environ.get("PLATEAU_TOKEN")
         if not self.token:
@@ -43,6 +43,8 @@ class PlateauEnv:
         self.model = model
         self.strategy = strategy
         self.player_name = player_name
+        # "terminal" (the server's default) or "intercode": each action run as InterCode ran it
+        self.execution = execution
         self.episode_id = None
         self.info = {}
         self.done = False
@@ -54,7 +56,7 @@ class PlateauEnv:
         if self.episode_id and not self.done:
             self.close()
         body = {"env": self.env, "task": task, "turnLimit": self.turn_limit, "timeoutMs": self.timeout_ms}
-        for key, value in (("model", self.model), ("strategy", self.strategy), ("playerName", self.player_name)):
+        for key, value in (("model", self.model), ("strategy", self.strategy), ("playerName", self.player_name), ("execution", self.execution)):
             if value is not None:
                 body[key] = value
         out = self._request("POST", "/api/v1/episodes", body)

@@ -69,6 +69,15 @@ class PlaysAgainstTheServer(unittest.TestCase):
             self.assertTrue(info["forcedSubmit"])
             self.assertIsInstance(reward, float)
 
+    def test_intercode_execution_keeps_only_the_directory(self):
+        with PlateauEnv(URL, TOKEN, execution="intercode") as env:
+            _, info = env.reset("fs1:0")
+            self.assertEqual(info["execution"], "intercode")
+            env.step("cd /testbed")
+            env.step("X=1")
+            self.assertEqual(env.step("echo $X")[0], "\n")
+            self.assertEqual(env.step("pwd")[0], "/testbed\n")
+
     def test_close_skips_an_open_episode(self):
         env = PlateauEnv(URL, TOKEN)
         env.reset("fs4:1")

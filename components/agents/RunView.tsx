@@ -8,7 +8,7 @@ import { ProgressBar } from "./ProgressBar";
 
 interface Meta {
   environment: string | null; model: string | null; strategy: string | null; turnLimit: number | null;
-  tasks: string | null; concurrency: number | null; timeoutMs: number | null; endpoint: string | null; baseUrl: string | null;
+  tasks: string | null; concurrency: number | null; timeoutMs: number | null; execution: string; endpoint: string | null; baseUrl: string | null;
 }
 
 /** One batch run: live progress, its episodes (watch the running ones live, replay the others), cancel. */
@@ -50,7 +50,7 @@ export function RunView({ initial, meta, episodes: firstEpisodes }: { initial: R
         <div className="toolbar" style={{ justifyContent: "space-between" }}>
           <span>
             <span className="tag" data-testid="run-status">{p.status}</span>{" "}
-            <span className="muted">{meta.strategy}{meta.model ? ` · ${meta.model}` : ""}{meta.endpoint ? <span title={meta.baseUrl ?? undefined}> · endpoint {meta.endpoint}</span> : null} · {meta.environment} · tasks {meta.tasks} · {meta.turnLimit} turns · concurrency {meta.concurrency} · timeout {(meta.timeoutMs ?? 0) / 1000} s</span>
+            <span className="muted">{meta.strategy}{meta.model ? ` · ${meta.model}` : ""}{meta.endpoint ? <span title={meta.baseUrl ?? undefined}> · endpoint {meta.endpoint}</span> : null} · {meta.environment} · tasks {meta.tasks} · {meta.turnLimit} turns · concurrency {meta.concurrency} · timeout {(meta.timeoutMs ?? 0) / 1000} s · {meta.execution} execution</span>
           </span>
           {active && <button onClick={cancel} disabled={cancelling}>{cancelling ? "Cancelling…" : "Cancel run"}</button>}
         </div>

@@ -30,6 +30,7 @@ export function StartRunForm({ llm }: { llm: LlmChoices }) {
     const str = (k: string) => (String(f.get(k) ?? "").trim() || undefined);
     const body: Record<string, unknown> = {
       policy, tasks: str("tasks"), turnLimit: num("turnLimit"), concurrency: num("concurrency"), timeoutMs: num("timeout") === undefined ? undefined : num("timeout")! * 1000, name: str("name"),
+      execution: str("execution"),
     };
     if (LLM.has(policy)) {
       body.model = str("model");
@@ -59,6 +60,13 @@ export function StartRunForm({ llm }: { llm: LlmChoices }) {
         <label>Turns <input name="turnLimit" type="number" min={1} max={100} defaultValue={10} aria-label="Turn limit" style={{ width: 70 }} /></label>
         <label>Concurrency <input name="concurrency" type="number" min={1} max={32} defaultValue={4} aria-label="Concurrency" style={{ width: 70 }} /></label>
         <label>Timeout (s) <input name="timeout" type="number" min={0.1} max={600} step={0.1} defaultValue={10} aria-label="Timeout" style={{ width: 70 }} /></label>
+        <label title="terminal: typed into the live shell, as a person types; intercode: each action a bash -c as root, as InterCode ran it (comparable with the paper)">
+          Execution{" "}
+          <select name="execution" defaultValue="terminal" aria-label="Execution">
+            <option value="terminal">terminal</option>
+            <option value="intercode">intercode</option>
+          </select>
+        </label>
         <label>Name <input name="name" placeholder="(automatic)" aria-label="Run name" style={{ width: 200 }} /></label>
       </div>
       {LLM.has(policy) && !llm.endpoints.length && (

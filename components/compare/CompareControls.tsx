@@ -84,6 +84,7 @@ export function CompareControls({ runs, query, params }: Props) {
               <input type="checkbox" checked={selected.has(r.name)} onChange={(e) => toggle(r.name, e.target.checked)} />
               <span>{r.name}</span>
               {r.environment && <span className="tag">{r.environment}</span>}
+              {r.kind === "agent" && r.execution === "intercode" && <span className="tag" title="actions run as InterCode ran them">intercode execution</span>}
               <span className="muted" style={{ fontSize: 12 }}>{r.episodes}</span>
             </label>
           ))}

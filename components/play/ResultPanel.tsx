@@ -1,5 +1,6 @@
 import type { EpisodeResult } from "@/lib/sessions/protocol";
 import { RewardBreakdown } from "./RewardBreakdown";
+import { GoldRunView } from "./GoldRunView";
 
 /** After submit: the reward in both modes, what made it, and the gold. */
 export function ResultPanel({ result }: { result: EpisodeResult; episodeId: string }) {
@@ -29,14 +30,16 @@ export function ResultPanel({ result }: { result: EpisodeResult; episodeId: stri
         <details style={{ marginTop: 8 }} open>
           <summary className="muted">Gold command</summary>
           <pre className="mono" data-testid="result-gold">{result.gold}</pre>
-          {result.goldOutput !== null && (
-            <>
-              <div className="muted" style={{ fontSize: 12, marginTop: 6 }}>Gold output</div>
-              <pre className="mono" style={{ maxHeight: 200, overflow: "auto", fontSize: 12 }}>{result.goldOutput || "(empty)"}</pre>
-            </>
-          )}
+          {goldRuns(result).map(({ mode, gold }) => <GoldRunView key={mode} gold={gold} mode={mode} />)}
         </details>
       )}
     </div>
   );
+}
+
+/** Each mode's gold run, once when both modes ran the same argv (most tasks: their golds have no double quotes). */
+function goldRuns(result: EpisodeResult) {
+  const runs = result.scores.flatMap((s) => (s.gold ? [{ mode: s.mode as string, gold: s.gold }] : []));
+  const same = runs.length === 2 && JSON.stringify(runs[0].gold) === JSON.stringify(runs[1].gold);
+  return same ? [{ mode: "both modes", gold: runs[0].gold }] : runs;
 }

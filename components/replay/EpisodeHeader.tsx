@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { EpisodeForReplay, EpisodeScore } from "@/lib/episodes/getEpisodeForReplay";
 import { GoldReveal } from "@/components/tasks/GoldReveal";
 import { RewardBreakdown } from "@/components/play/RewardBreakdown";
+import { GoldRunView } from "@/components/play/GoldRunView";
 import s from "./replay.module.css";
 
 /** The task, who played it and how it ended: the final reward in every mode with its breakdown, and the gold on request. */
@@ -20,6 +21,7 @@ export function EpisodeHeader({ episode, showGold, children }: { episode: Episod
           <span className="muted">{e.playerKind}: {player}</span>
           {e.run && <span className="muted">run {e.run.name}</span>}
           <span className="muted">{e.source === "import" ? "imported" : "played live"}</span>
+          {e.execution === "intercode" && <span className="tag" title="each action ran as InterCode ran it: bash -c as root, no terminal, only cd carried over" data-testid="episode-execution">intercode execution</span>}
           <span className="muted">{e.turns} turns</span>
         </div>
         <h1 className={s.query} data-testid="task-query">{e.task.query}</h1>
@@ -45,6 +47,7 @@ function ScoreCard({ score }: { score: EpisodeScore }) {
       <div className={`${s.scoreValue} ${score.success ? "ok" : ""}`}>{Number.isInteger(score.reward) ? score.reward : score.reward.toFixed(2)}</div>
       <div className="muted" style={{ fontSize: 12 }}>{score.success ? `solved${score.solvedAtTurn ? ` at turn ${score.solvedAtTurn}` : ""}` : "not solved"}</div>
       <RewardBreakdown breakdown={breakdown} />
+      {score.gold && <GoldRunView gold={score.gold} mode={score.mode} />}
     </div>
   );
 }

@@ -15,7 +15,7 @@ export function RunList({ runs }: { runs: RunSummary[] }) {
         <form method="get" action="/compare" style={{ marginBottom: 20 }}>
           <table data-testid="runs-table">
             <thead>
-              <tr><th aria-label="Select" /><th>Name</th><th>Kind</th><th>Env</th><th>Model</th><th>Strategy</th><th className="num">Turn limit</th><th className="num">Episodes</th><th>Created (UTC)</th></tr>
+              <tr><th aria-label="Select" /><th>Name</th><th>Kind</th><th>Env</th><th>Model</th><th>Strategy</th><th title="terminal: typed into the live shell; intercode: run as InterCode ran it">Execution</th><th className="num">Turn limit</th><th className="num">Episodes</th><th>Created (UTC)</th></tr>
             </thead>
             <tbody>
               {runs.map((r) => (
@@ -26,6 +26,7 @@ export function RunList({ runs }: { runs: RunSummary[] }) {
                   <td>{r.environment ?? <span className="muted">mixed</span>}</td>
                   <td>{r.model ?? <span className="muted">—</span>}</td>
                   <td>{r.strategy ?? <span className="muted">—</span>}</td>
+                  <td>{r.execution}</td>
                   <td className="num">{r.turnLimit ?? "—"}</td>
                   <td className="num">{r.episodes}</td>
                   <td className="muted">{when(r.createdAt)}</td>

@@ -58,6 +58,10 @@ export const openApiDocument = {
           },
           turnLimit: { type: "integer", minimum: 1, maximum: 100, default: 10, description: "Reaching it scores the episode as it stands (done: true)." },
           timeoutMs: { type: "integer", minimum: 100, maximum: 600000, default: 10000, description: "Per-action timeout: a longer command is stopped with Ctrl-C and its observation ends with 'Command timed out'." },
+          execution: {
+            type: "string", enum: ["terminal", "intercode"], default: "terminal",
+            description: "terminal: each action is typed into the episode's live shell. intercode: each action runs as InterCode ran it (bash -c as root, no terminal, standard input at its end, only cd carries over), so results compare with the paper's.",
+          },
           model: { type: "string", description: "Shown in Compare and Episodes." },
           strategy: { type: "string", description: "Shown in Compare and Episodes." },
           playerName: { type: "string" },
@@ -73,7 +77,7 @@ export const openApiDocument = {
             type: "object",
             properties: {
               taskId: { type: "integer" }, environment: { type: "string" }, dataset: { type: "string" }, index: { type: "integer" },
-              turn: { type: "integer" }, turnLimit: { type: "integer" }, timeoutMs: { type: "integer" },
+              turn: { type: "integer" }, turnLimit: { type: "integer" }, timeoutMs: { type: "integer" }, execution: { type: "string" },
               watchUrl: { type: "string", description: "Page that shows the live terminal." },
               replayUrl: { type: "string", description: "Page that replays the episode." },
             },

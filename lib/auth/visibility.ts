@@ -12,9 +12,9 @@ export function canSeeEpisode(who: Identity, episode: { userId: string | null })
   return isStaff(who.role) || (episode.userId !== null && episode.userId === who.userId);
 }
 
-/** A result as a participant may see it: rewards, no gold, no breakdown (it holds the gold's state and output). */
+/** A result as a participant may see it: rewards, no gold, its run or the breakdown (it holds the gold's state and output). */
 export function resultWithoutGold(r: EpisodeResult): EpisodeResult {
-  return { ...r, gold: null, goldOutput: null, scores: r.scores.map((s) => ({ ...s, breakdown: {} })) };
+  return { ...r, gold: null, scores: r.scores.map((s) => ({ ...s, breakdown: {}, gold: null })) };
 }
 
 /** Whether the caller may see an episode's rewards: staff always; a participant unless their study hides them. */

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { Db } from "../db";
+import type { GoldRunView } from "../sessions/protocol";
 
 /** An episode's header for its replay page: the task (never the gold), the player, the result in every scoring mode. Plain JSON. */
 export interface EpisodeForReplay {
@@ -6,6 +8,8 @@ export interface EpisodeForReplay {
   status: string;
   /** live | import */
   source: string;
+  /** terminal | intercode: how the actions reached the sandbox. */
+  execution: string;
   playerKind: string;
   playerName: string | null;
   model: string | null;
@@ -31,28 +35,35 @@ export interface EpisodeScore {
   success: boolean;
   solvedAtTurn: number | null;
   breakdown: unknown;
+  /** How the gold ran for this mode (Bash episodes scored since gold runs were stored). */
+  gold: GoldRunView | null;
   version: string;
 }
+
+const StoredGoldRun = z.object({ argv: z.array(z.string()).nullable(), output: z.string(), exitCode: z.number().int().nullable(), timedOut: z.boolean() });
 
 export async function getEpisodeForReplay(prisma: Db, id: string): Promise<EpisodeForReplay | null> {
   if (!id || id.length > 64) return null;
   const e = await prisma.episode.findUnique({
     where: { id },
     select: {
-      id: true, status: true, source: true, playerKind: true, playerName: true, model: true, strategy: true, turns: true, turnLimit: true,
+      id: true, status: true, source: true, execution: true, playerKind: true, playerName: true, model: true, strategy: true, turns: true, turnLimit: true,
       errorRate: true, driver: true, error: true, startedAt: true, endedAt: true,
       run: { select: { id: true, name: true } },
       task: { select: { id: true, environment: true, dataset: true, index: true, query: true, hardness: true, db: true } },
-      scores: { select: { mode: true, reward: true, success: true, solvedAtTurn: true, breakdown: true, version: true }, orderBy: { mode: "asc" } },
+      scores: { select: { mode: true, reward: true, success: true, solvedAtTurn: true, breakdown: true, gold: true, version: true }, orderBy: { mode: "asc" } },
       _count: { select: { steps: true, events: true } },
     },
   });
   if (!e) return null;
-  const { _count, startedAt, endedAt, ...rest } = e;
-  return { ...rest, startedAt: startedAt.toISOString(), endedAt: endedAt?.toISOString() ?? null, stepCount: _count.steps, eventCount: _count.events };
+  const { _count, startedAt, endedAt, scores, ...rest } = e;
+  return {
+    ...rest,
+    scores: scores.map((s) => ({ ...s, gold: StoredGoldRun.nullable().catch(null).parse(s.gold) })),
+    startedAt: startedAt.toISOString(), endedAt: endedAt?.toISOString() ?? null, stepCount: _count.steps, eventCount: _count.events };
 }
 
-/** The header as a participant sees it: rewards, but no breakdowns (they hold the gold's state and output). */
+/** The header as a participant sees it: rewards, but no breakdowns or gold runs (they hold the gold's state and output). */
 export function withoutBreakdowns(e: EpisodeForReplay): EpisodeForReplay {
-  return { ...e, scores: e.scores.map((s) => ({ ...s, breakdown: {} })) };
+  return { ...e, scores: e.scores.map((s) => ({ ...s, breakdown: {}, gold: null })) };
 }

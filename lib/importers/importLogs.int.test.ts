@@ -50,7 +50,7 @@ describe("importing every InterCode log", () => {
       include: { task: true, steps: { orderBy: { index: "asc" } }, scores: true },
     });
     expect(ep.task.dataset).toBe("nl2bash_fs_2");
-    expect(ep).toMatchObject({ source: "import", status: "submitted", playerKind: "agent", turns: 10, turnLimit: 10 });
+    expect(ep).toMatchObject({ source: "import", execution: "intercode", status: "submitted", playerKind: "agent", turns: 10, turnLimit: 10 });
     expect(ep.steps).toHaveLength(10);
     expect(ep.steps.every((s) => typeof s.reward === "number")).toBe(true);
     expect(ep.scores).toEqual([expect.objectContaining({ mode: "intercode", version: "log", reward: 0.6900000000000001, success: false, maxRewardIdx: 0, solvedAtTurn: null })]);

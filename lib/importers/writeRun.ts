@@ -35,8 +35,8 @@ async function insertEpisodes(tx: Tx, log: ParsedLog, runId: string, ids: string
   const now = new Date();
   const col = <T>(f: (e: ImportedEpisode) => T) => eps.map(f);
   await tx.$executeRaw`
-    INSERT INTO "Episode" (id, "taskId", "runId", "playerKind", model, strategy, source, status, "turnLimit", turns, "errorRate", "startedAt", "endedAt")
-    SELECT id, task, ${runId}, ${log.playerKind}, ${log.model}, ${log.strategy}, 'import', 'submitted', lim, turns, err, ${now}, ${now}
+    INSERT INTO "Episode" (id, "taskId", "runId", "playerKind", model, strategy, source, execution, status, "turnLimit", turns, "errorRate", "startedAt", "endedAt")
+    SELECT id, task, ${runId}, ${log.playerKind}, ${log.model}, ${log.strategy}, 'import', 'intercode', 'submitted', lim, turns, err, ${now}, ${now}
     FROM unnest(${ids}::text[], ${taskIds}::int[], ${col((e) => e.turnLimit)}::int[], ${col((e) => e.turns)}::int[], ${col((e) => e.errorRate)}::float8[])
       AS u(id, task, lim, turns, err)`;
   await tx.$executeRaw`

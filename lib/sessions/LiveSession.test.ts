@@ -38,7 +38,7 @@ function setup(o: Partial<LiveSessionOptions> = {}) {
   const writer = { event: (r: EventRow) => events.push(r), step: async () => {}, write: async () => undefined, drain: async () => {} } as unknown as EpisodeWriter;
   const session = new LiveSession({
     episodeId: "ep", playerKind: "human", sandbox: {} as Sandbox, tty: shell, writer, gold: "ls", cols: 80, rows: 24,
-    scorer: { score: async () => ({ scores: [{ mode: "plateau", reward: 0.5, success: false, version: "test", breakdown: {} }], goldOutput: null }) },
+    scorer: { score: async () => ({ scores: [{ mode: "plateau", reward: 0.5, success: false, version: "test", breakdown: {} }] }) },
     turnLimit: null, scoreAtTurnLimit: false, commandTimeoutMs: null, idleTimeoutMs: 60_000, maxObservationBytes: 64 * 1024, maxRecordingBytes: 16 * 1024 * 1024,
     onEnded: () => {},
     ...o,
@@ -133,5 +133,27 @@ describe("LiveSession", () => {
     await session.attach(player);
     await until(() => session.finalResult !== null);
     expect(session.finalResult).toMatchObject({ status: "submitted", scores: [{ mode: "plateau", reward: 0.5 }] });
+  });
+
+  it("intercode execution: the executor runs the action, never the terminal; the screen and the recording show it; the turn limit scores", async () => {
+    const ran: string[] = [];
+    const executor = async (action: string) => {
+      ran.push(action);
+      return { observation: "a\nb\n", exitCode: 0, timedOut: false, truncated: false, prompt: "[intercode] root:/# " };
+    };
+    const { session, player, shell, events, heard } = setup({ playerKind: "agent", executor, turnLimit: 2, scoreAtTurnLimit: true });
+    await session.attach(player);
+    shell.print(goldenBash.startup);
+    const first = await session.runAction("ls", 1000);
+    expect(first).toMatchObject({ observation: "a\nb\n", done: false, step: { index: 0, action: "ls", exitCode: 0, admissible: true } });
+    expect(session.state()).toMatchObject({ turns: 1, busy: false });
+    const second = await session.runAction("pwd", 1000);
+    expect(second).toMatchObject({ done: true, result: { status: "submitted" } });
+    expect(ran).toEqual(["ls", "pwd"]);
+    expect(shell.typed).toEqual([]);
+    const recorded = events.filter((e) => e.code === "o").map((e) => e.data).join("");
+    expect(recorded).toContain("ls\r\na\r\nb\r\n[intercode] root:/# pwd\r\n");
+    expect(events.filter((e) => e.code === "m").map((e) => e.data)).toEqual(["turn 0", "turn 1"]);
+    expect(heard.filter(([e]) => e === ServerEvents.output).map(([, d]) => d).join("")).toContain("a\r\nb\r\n");
   });
 });

@@ -8,6 +8,7 @@ import { OutputThrottle } from "./OutputThrottle";
 import { OutputBatcher } from "./OutputBatcher";
 import { PauseGate } from "./PauseGate";
 import { ScreenMirror } from "./ScreenMirror";
+import type { ActionExecutor, ExecutedAction } from "./ActionExecutor";
 import { TimeLimit, type TimerRule } from "./TimeLimit";
 import { ServerEvents, type EpisodeResult, type ScoreView, type ScreenHtml, type SessionState, type StepSummary } from "./protocol";
 
@@ -23,7 +24,7 @@ export interface Viewer {
 
 /** What an environment does at submit: score the episode's final state against the gold. */
 export interface Scorer {
-  score(input: { sandbox: Sandbox; steps: CompletedStep[]; submitted: string }): Promise<{ scores: ScoreView[]; goldOutput: string | null }>;
+  score(input: { sandbox: Sandbox; steps: CompletedStep[]; submitted: string }): Promise<{ scores: ScoreView[] }>;
 }
 
 export interface LiveSessionOptions {
@@ -38,6 +39,8 @@ export interface LiveSessionOptions {
   cols: number;
   rows: number;
   turnLimit: number | null;
+  /** Agents in `intercode` execution: actions run by this instead of being typed (see ActionExecutor.ts). */
+  executor?: ActionExecutor | null;
   /** Reaching turnLimit scores the episode as it stands (forcedSubmit), instead of refusing commands until Submit or Skip. */
   scoreAtTurnLimit: boolean;
   /** A time limit for the whole episode (a study's task): scored as it stands when it runs out. */
@@ -118,6 +121,8 @@ export class LiveSession {
   private ending: Promise<EpisodeResult> | null = null;
   private disposers: Array<{ dispose(): void }> = [];
   private timeLimit: TimeLimit | null = null;
+  /** intercode execution: when the last executed action's prompt was shown (null: none yet). */
+  private executedPromptAt: number | null = null;
 
   constructor(private readonly o: LiveSessionOptions) {
     this.id = o.episodeId;
@@ -255,6 +260,7 @@ export class LiveSession {
     if (this.blockedReason) throw new Error(this.blockedReason);
     await this.whenReady();
     this.touch();
+    if (this.o.executor) return this.runExecuted(action, timeoutMs, this.o.executor);
     return new Promise<ActionResult>((resolve) => {
       const waiter: Waiter = { action, lines: action.split("\n").length, continuations: 0, incomplete: false, resolve, timer: null, timedOut: false, answer: null };
       waiter.timer = setTimeout(() => {
@@ -267,6 +273,42 @@ export class LiveSession {
       this.o.tty.write(text);
       this.recordStream("i", text, Date.now());
     });
+  }
+
+  /**
+   * An action run by the executor, outside the terminal: the screen, the recording and the steps get
+   * the command and its output as if it had been typed there, so watching and replay work alike.
+   */
+  private async runExecuted(action: string, timeoutMs: number, execute: ActionExecutor): Promise<ActionResult> {
+    const index = this.steps.length;
+    const promptAt = this.executedPromptAt;
+    if (promptAt === null) this.notice("intercode execution: each action runs on its own (bash -c as root, no terminal); only cd carries over");
+    const startedAt = Date.now();
+    this.busy = true;
+    this.show(`${action.replace(/\n/g, "\r\n")}\r\n`);
+    this.record(this.recorder.marker(`turn ${index}`, startedAt));
+    this.broadcast(ServerEvents.state, this.state());
+    if (isSubmit(action)) {
+      this.onStepCompleted(executedStep(index, action, { observation: "", exitCode: 0, timedOut: false, truncated: false }, promptAt, startedAt));
+      return { step: null, observation: "", timedOut: false, done: true, result: await this.submit(action) };
+    }
+    let r;
+    try {
+      r = await execute(action, timeoutMs);
+    } finally {
+      this.busy = false;
+    }
+    const out = r.observation.replace(/\r?\n/g, "\r\n");
+    this.show(`${out}${out && !out.endsWith("\n") ? "\r\n" : ""}${r.prompt}`);
+    this.executedPromptAt = Date.now();
+    const step = executedStep(index, action, r, promptAt, startedAt);
+    this.onStepCompleted(step);
+    // The step's end is this execution's prompt: a submit due at the turn limit happens here (as in onPrompt).
+    if (this.pendingSubmit) {
+      this.pendingSubmit = false;
+      return { step, observation: r.observation, timedOut: r.timedOut, done: true, result: await this.submit() };
+    }
+    return { step, observation: r.observation, timedOut: r.timedOut, done: false, result: null };
   }
 
   /** Score the episode and end it. Safe to call twice: the second call gets the same result. */
@@ -426,10 +468,14 @@ export class LiveSession {
   }
 
   private notice(text: string): void {
-    const line = `\r\n\x1b[33m[plateau] ${text}\x1b[0m\r\n`;
-    this.mirror.write(line);
-    this.batcher.push(line);
-    this.recordStream("o", line, Date.now());
+    this.show(`\r\n\x1b[33m[plateau] ${text}\x1b[0m\r\n`);
+  }
+
+  /** Text on the screen that did not come from the sandbox's terminal. */
+  private show(text: string): void {
+    this.mirror.write(text);
+    this.batcher.push(text);
+    this.recordStream("o", text, Date.now());
   }
 
   /** Output and input share one cap: a paste of megabytes with echo off is a flood too. */
@@ -467,17 +513,16 @@ export class LiveSession {
   private async finish(status: EpisodeResult["status"], submitted?: string): Promise<EpisodeResult> {
     this.blockedReason = status === "submitted" ? "Scoring…" : `The episode is ${status}.`;
     let scores: ScoreView[] = [];
-    let goldOutput: string | null = null;
     if (status === "submitted") {
       try {
-        ({ scores, goldOutput } = await this.o.scorer.score({ sandbox: this.o.sandbox, steps: this.steps.filter((s) => !isSubmit(s.action)), submitted: submitted ?? "submit" }));
+        ({ scores } = await this.o.scorer.score({ sandbox: this.o.sandbox, steps: this.steps.filter((s) => !isSubmit(s.action)), submitted: submitted ?? "submit" }));
       } catch (err) {
         status = "error";
         this.error = `scoring failed: ${(err as Error).message}`;
       }
     }
     this.status = status;
-    this.result = { status, scores, gold: status === "submitted" || status === "skipped" ? this.o.gold : null, goldOutput, error: this.error };
+    this.result = { status, scores, gold: status === "submitted" || status === "skipped" ? this.o.gold : null, error: this.error };
     const reward = scores.find((s) => s.mode === "plateau");
     if (reward && this.steps.length) {
       const last = this.steps[this.steps.length - 1];
@@ -489,7 +534,7 @@ export class LiveSession {
         ...scores.map((s) =>
           p.score.create({
             data: {
-              episodeId: this.id, mode: s.mode, reward: s.reward, success: s.success, version: s.version, breakdown: s.breakdown as object,
+              episodeId: this.id, mode: s.mode, reward: s.reward, success: s.success, version: s.version, breakdown: s.breakdown as object, gold: (s.gold ?? undefined) as object | undefined,
               maxRewardIdx: Math.max(0, this.turns - 1), solvedAtTurn: s.success ? Math.max(1, this.turns) : null,
             },
           }),
@@ -518,6 +563,15 @@ export class LiveSession {
     this.o.tty.close();
     this.mirror.dispose();
   }
+}
+
+function executedStep(index: number, action: string, r: Pick<ExecutedAction, "observation" | "exitCode" | "timedOut" | "truncated">, promptAt: number | null, startedAt: number): CompletedStep {
+  const endedAt = Date.now();
+  return {
+    index, action, actionProblem: null, observation: r.observation, observationAnsi: r.observation, exitCode: r.exitCode,
+    admissible: r.exitCode === 0 && !r.timedOut, truncated: r.truncated, outputBytes: Buffer.byteLength(r.observation),
+    promptAt, startedAt, endedAt, durationMs: endedAt - startedAt,
+  };
 }
 
 function isSubmit(action: string): boolean {

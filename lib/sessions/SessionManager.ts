@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db";
 import type { Sandbox, SandboxDriver } from "../sandbox/types";
 import { environments, type EnvironmentName } from "../environments";
+import type { ActionExecutor, Execution } from "./ActionExecutor";
 import { EpisodeWriter } from "./EpisodeWriter";
 import { LiveSession, type Scorer } from "./LiveSession";
 import { PlayError } from "./PlayError";
@@ -33,6 +34,8 @@ export const DEFAULT_SESSION_CONFIG: SessionConfig = {
 export interface PlayableEnvironment {
   image(task: TaskForPlay): string;
   scorer(task: TaskForPlay, takeSandbox: (image: string) => Promise<Sandbox>): Scorer;
+  /** Runs actions in `intercode` execution; absent: the environment offers only `terminal`. */
+  executor?(sandbox: Sandbox): ActionExecutor;
 }
 
 export interface TaskForPlay {
@@ -69,6 +72,8 @@ export interface StartOptions {
   /** Reaching turnLimit scores the episode as it stands (forcedSubmit) instead of blocking until Submit or Skip. */
   scoreAtTurnLimit?: boolean;
   commandTimeoutMs?: number | null;
+  /** Agents only; default `terminal`. */
+  execution?: Execution;
   cols?: number;
   rows?: number;
 }
@@ -116,6 +121,9 @@ export class SessionManager {
       const info = environments[task.environment as EnvironmentName]?.playable;
       throw new PlayError(info && !info.ok ? info.reason : `${task.environment} tasks cannot be played live`, 400);
     }
+    if (opts.execution === "intercode" && (opts.playerKind !== "agent" || !env.executor)) {
+      throw new PlayError(opts.playerKind !== "agent" ? "intercode execution is for agents (people type into the terminal)" : `${task.environment} tasks have no intercode execution`, 400);
+    }
     if (!this.driver) throw new PlayError(`cannot start a sandbox: ${this.unavailableReason}`, 503);
     const refused = sandboxLimitRefusal(this.limits, [...this.owners.values()], opts.owner ?? null);
     if (refused) throw new PlayError(refused.message, refused.status);
@@ -141,7 +149,7 @@ export class SessionManager {
         taskId: task.id, runId: opts.runId ?? null, playerKind: opts.playerKind, playerName: opts.playerName ?? null,
         model: opts.model ?? null, strategy: opts.strategy ?? null, turnLimit: turns.turnLimit,
         driver: sandbox.driver, sandboxId: sandbox.id, castWidth: cols, castHeight: rows, status: "active",
-        userId: opts.owner?.userId ?? null, apiTokenId: opts.apiTokenId ?? null,
+        userId: opts.owner?.userId ?? null, apiTokenId: opts.apiTokenId ?? null, execution: opts.execution ?? "terminal",
         studyId: opts.study?.studyId ?? null, participantId: opts.study?.participantId ?? null, practice: opts.study?.practice ?? false,
         timeLimitSec: opts.study?.timeLimitSec ?? null, timerRule: opts.study?.timeLimitSec ? opts.study.timerRule : null,
       },
@@ -158,6 +166,7 @@ export class SessionManager {
     const session = new LiveSession({
       episodeId: episode.id, playerKind: opts.playerKind, sandbox, tty, writer, gold: task.gold, cols, rows,
       scorer: env.scorer(task, this.takeSandbox),
+      executor: opts.execution === "intercode" ? env.executor!(sandbox) : null,
       ...turns,
       // A study's time limit: scored as it stands when it runs out, as at the turn limit.
       timeLimitMs: opts.study?.timeLimitSec ? opts.study.timeLimitSec * 1000 : null,

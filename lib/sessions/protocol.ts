@@ -37,19 +37,29 @@ export interface StepSummary {
   truncated: boolean;
 }
 
+/** The gold command as it was run for one reward mode: what the submission was compared with. */
+export interface GoldRunView {
+  /** The process's argv; null when the command could not be made into one ("Malformed command"). */
+  argv: string[] | null;
+  output: string;
+  exitCode: number | null;
+  timedOut: boolean;
+}
+
 export interface ScoreView {
   mode: "intercode" | "plateau";
   reward: number;
   success: boolean;
   version: string;
   breakdown: Record<string, unknown>;
+  /** Environments that run a gold command (Bash) say how it ran. */
+  gold?: GoldRunView | null;
 }
 
 export interface EpisodeResult {
   status: "submitted" | "skipped" | "abandoned" | "interrupted" | "error";
   scores: ScoreView[];
   gold: string | null;
-  goldOutput: string | null;
   error: string | null;
 }
 

@@ -1,7 +1,7 @@
 // What stats can be grouped and split by. Client-safe: the Compare page lists these; the SQL for
 // each lives in statsSql.ts, chosen from this whitelist and never built from user text.
 
-export const GROUP_KEYS = ["run", "model", "strategy", "player", "environment", "dataset", "hardness", "fs", "source", "study", "participant"] as const;
+export const GROUP_KEYS = ["run", "model", "strategy", "player", "environment", "dataset", "hardness", "fs", "source", "study", "participant", "execution"] as const;
 export type GroupKey = (typeof GROUP_KEYS)[number];
 
 export const GROUP_LABELS: Record<GroupKey, string> = {
@@ -16,6 +16,7 @@ export const GROUP_LABELS: Record<GroupKey, string> = {
   source: "Source (live / import)",
   study: "Study",
   participant: "Study participant",
+  execution: "Execution (terminal / intercode)",
 };
 
 export const SCORE_MODES = ["intercode", "plateau"] as const;

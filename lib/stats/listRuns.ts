@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { Db } from "../db";
+import { EXECUTIONS, type Execution } from "../sessions/ActionExecutor";
 
 /** A Run as the Runs page and the Compare picker show it. */
 export interface RunSummary {
@@ -9,6 +11,8 @@ export interface RunSummary {
   model: string | null;
   strategy: string | null;
   turnLimit: number | null;
+  /** How its actions ran: imported InterCode logs ran the InterCode way; agent runs say in their config. */
+  execution: Execution;
   status: string;
   episodes: number;
   files: number;
@@ -21,8 +25,13 @@ export async function listRuns(prisma: Db, opts: { env?: string } = {}): Promise
     orderBy: [{ createdAt: "desc" }, { name: "asc" }],
     select: {
       id: true, name: true, kind: true, environment: true, model: true, strategy: true, turnLimit: true, status: true,
-      sourceHashes: true, createdAt: true, _count: { select: { episodes: true } },
+      config: true, sourceHashes: true, createdAt: true, _count: { select: { episodes: true } },
     },
   });
-  return runs.map(({ _count, sourceHashes, createdAt, ...r }) => ({ ...r, episodes: _count.episodes, files: sourceHashes.length, createdAt: createdAt.toISOString() }));
+  return runs.map(({ _count, sourceHashes, createdAt, config, ...r }) => ({
+    ...r, execution: r.kind === "import" ? "intercode" : ConfigExecution.parse(config).execution,
+    episodes: _count.episodes, files: sourceHashes.length, createdAt: createdAt.toISOString(),
+  }));
 }
+
+const ConfigExecution = z.object({ execution: z.enum(EXECUTIONS).default("terminal") }).catch({ execution: "terminal" });

@@ -23,6 +23,7 @@ const GROUP_SQL: Record<GroupKey, Prisma.Sql> = {
   source: Prisma.raw(`e.source`),
   study: Prisma.raw(`st.name`),
   participant: Prisma.raw(`sp.pseudonym`),
+  execution: Prisma.raw(`e.execution`),
 };
 const NEEDS_TASK: GroupKey[] = ["environment", "dataset", "hardness", "fs"];
 

@@ -58,6 +58,7 @@ describe("plateau run", () => {
     const b = parseRunArgs(["--policy", "react", "--tasks", "all", "--endpoint", "vllm", "--temperature", "0.2", "--timeout", "2.5", "--url", "http://x:9/"], { PORT: "4000" });
     expect(b.url).toBe("http://x:9");
     expect(b.input).toMatchObject({ llm: { endpoint: "vllm", temperature: 0.2 }, timeoutMs: 2500 });
+    expect(parseRunArgs(["--policy", "gold", "--tasks", "all", "--execution", "intercode"], {}).input).toMatchObject({ execution: "intercode" });
     expect(() => parseRunArgs(["--policy", "react", "--tasks", "all", "--base-url", "http://h:8000/v1"], {})).toThrow(/--base-url/);
     expect(parseRunArgs(["--watch", "abc"], { PLATEAU_URL: "http://p:1" })).toEqual({ url: "http://p:1", watch: "abc", detach: false, input: null });
   });

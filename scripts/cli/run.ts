@@ -11,7 +11,7 @@ import { UsageError, type Io } from "./io";
 // watching, and a server restart resumes it (the bar reconnects and goes on).
 
 export const RUN_HELP = `plateau run --policy P --tasks SEL [--env bash] [--model M] [--turns N] [--concurrency N] [--timeout SECONDS]
-            [--endpoint NAME] [--temperature T] [--max-tokens N] [--actions-file FILE] [--name NAME] [--url URL] [--detach]
+            [--execution terminal|intercode] [--endpoint NAME] [--temperature T] [--max-tokens N] [--actions-file FILE] [--name NAME] [--url URL] [--detach]
 plateau run --watch RUN_ID [--url URL]
 
   Starts a batch run in the running Plateau and shows its progress. Policies: try-again, react,
@@ -19,6 +19,8 @@ plateau run --watch RUN_ID [--url URL]
   default its first: PLATEAU_LLM_BASE_URL, PLATEAU_LLM_ENDPOINTS; their keys stay in the server), gold, scripted
   (--actions-file: one action per line). Tasks: all (the 200 Bash tasks of fs1-4), fs1…fs4, test,
   fs1:0-9, task ids — comma-separated. --turns 10, --concurrency 1 and --timeout 10 by default.
+  --execution intercode runs each action as InterCode did (bash -c as root, no terminal, only cd
+  carries over), to compare with the paper; default terminal (typed into the live shell).
   --url is the server (default PLATEAU_URL, else http://127.0.0.1:$PORT or :3000). Exit code 0 when
   the run is done, 1 when it failed or was cancelled.`;
 
@@ -37,7 +39,7 @@ export function parseRunArgs(args: string[], env: Env = process.env, cwd = proce
     allowPositionals: false,
     options: {
       env: { type: "string", default: "bash" }, policy: { type: "string" }, tasks: { type: "string" }, model: { type: "string" },
-      turns: { type: "string" }, concurrency: { type: "string" }, timeout: { type: "string" }, endpoint: { type: "string" },
+      turns: { type: "string" }, concurrency: { type: "string" }, timeout: { type: "string" }, endpoint: { type: "string" }, execution: { type: "string" },
       temperature: { type: "string" }, "max-tokens": { type: "string" }, "actions-file": { type: "string" }, name: { type: "string" },
       url: { type: "string" }, watch: { type: "string" }, detach: { type: "boolean", default: false },
     },
@@ -57,7 +59,7 @@ export function parseRunArgs(args: string[], env: Env = process.env, cwd = proce
   const input: Record<string, unknown> = {
     env: values.env, policy: values.policy, tasks: values.tasks, model: values.model, name: values.name,
     turnLimit: num("turns", values.turns, true), concurrency: num("concurrency", values.concurrency, true),
-    timeoutMs: timeout === undefined ? undefined : Math.round(timeout * 1000),
+    timeoutMs: timeout === undefined ? undefined : Math.round(timeout * 1000), execution: values.execution,
   };
   const llm = { endpoint: values.endpoint, temperature: num("temperature", values.temperature, false), maxTokens: num("max-tokens", values["max-tokens"], true) };
   if (Object.values(llm).some((v) => v !== undefined)) input.llm = llm;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "../../db";
 import type { EpisodeOwner, SessionManager } from "../../sessions/SessionManager";
 import { isPlayError } from "../../sessions/PlayError";
+import { EXECUTIONS } from "../../sessions/ActionExecutor";
 import type { EpisodeResult } from "../../sessions/protocol";
 import { actOnce } from "../actOnce";
 import { isSubmitAction } from "../types";
@@ -32,6 +33,8 @@ export const CreateEpisodeBody = z
     ]),
     turnLimit: z.number().int().min(1).max(100).default(10),
     timeoutMs: z.number().int().min(100).max(600_000).default(10_000),
+    /** `terminal`: typed into the live shell; `intercode`: each action a `bash -c` as root, as InterCode ran it. */
+    execution: z.enum(EXECUTIONS).default("terminal"),
     model: z.string().trim().min(1).max(200).optional(),
     strategy: z.string().trim().min(1).max(80).optional(),
     playerName: z.string().trim().min(1).max(80).optional(),
@@ -59,7 +62,7 @@ export async function createEpisode(d: ApiDeps, tokenId: string, body: CreateEpi
   try {
     started = await d.sessions.start({
       taskId: task.id, playerKind: "agent", playerName: body.playerName ?? null, model: body.model ?? null, strategy: body.strategy ?? null,
-      turnLimit: body.turnLimit, commandTimeoutMs: body.timeoutMs, owner, apiTokenId: tokenId,
+      turnLimit: body.turnLimit, commandTimeoutMs: body.timeoutMs, execution: body.execution, owner, apiTokenId: tokenId,
     });
   } catch (e) {
     if (isPlayError(e)) return err(e.status, e.message);
@@ -75,7 +78,7 @@ export async function createEpisode(d: ApiDeps, tokenId: string, body: CreateEpi
       observation: task.query,
       info: {
         taskId: task.id, environment: task.environment, dataset: task.dataset, index: task.index,
-        turn: 0, turnLimit: body.turnLimit, timeoutMs: body.timeoutMs,
+        turn: 0, turnLimit: body.turnLimit, timeoutMs: body.timeoutMs, execution: body.execution,
         watchUrl: `/play/${task.id}?episode=${started.episodeId}`, replayUrl: `/episodes/${started.episodeId}`,
       },
     },

@@ -6,6 +6,7 @@ import { closeTestPlateau } from "../testing/closeTestPlateau";
 import { startFakeChatServer, type FakeChatServer } from "../testing/FakeChatServer";
 import { AgentRunner, RunInputError } from "./AgentRunner";
 import type { RunProgress } from "./protocol";
+import { listRuns } from "../../stats/listRuns";
 
 // Batch runs on real sandboxes (docker) and a real PostgreSQL: the gold policy solves its tasks,
 // LLM strategies (against a FAKE OpenAI-compatible server) store thoughts and plans on the steps,
@@ -61,6 +62,19 @@ describe("agent runs", () => {
     // At most two episodes at once
     const maxRunning = Math.max(...events.filter((e) => e.payload.runId === runId).map((e) => e.payload.running.length));
     expect(maxRunning).toBe(2);
+  });
+
+  it("plays a run in intercode execution: stored on the run and its episodes, the gold reproducing itself also where its quotes are stripped", async () => {
+    const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, io });
+    // fs1:25 and test:2 are golds whose meaning docker-py's split changes; fs1:2 reads standard input.
+    const { runId } = await runner.create({ policy: "gold", tasks: "fs1:2,fs1:25,test:2", turnLimit: 3, concurrency: 1, execution: "intercode" });
+    await waitFor(runner, runId);
+    const run = await p.db.prisma.run.findUniqueOrThrow({ where: { id: runId } });
+    expect(run.config).toMatchObject({ execution: "intercode" });
+    expect((await listRuns(p.db.prisma)).find((r) => r.id === runId)).toMatchObject({ execution: "intercode" });
+    const eps = await p.db.prisma.episode.findMany({ where: { runId }, include: { scores: true } });
+    expect(eps.map((e) => e.execution)).toEqual(["intercode", "intercode", "intercode"]);
+    for (const e of eps) expect(e.scores.find((s) => s.mode === "intercode")).toMatchObject({ reward: 1, success: true });
   });
 
   it("stores ReAct thoughts and Plan & Solve plans on the steps", async () => {

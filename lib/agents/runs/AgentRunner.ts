@@ -102,7 +102,7 @@ export class AgentRunner {
       throw err;
     }
     const config: StoredRunConfig = {
-      env: input.env, tasks: input.tasks, taskIds, turnLimit: input.turnLimit, concurrency: input.concurrency, timeoutMs: input.timeoutMs, policy, failure: null,
+      env: input.env, tasks: input.tasks, taskIds, turnLimit: input.turnLimit, concurrency: input.concurrency, timeoutMs: input.timeoutMs, execution: input.execution, policy, failure: null,
     };
     const model = modelLabel(policy);
     const name = input.name ?? (await this.freeName(`${input.policy}${model ? ` · ${model}` : ""} · ${input.tasks}`));
@@ -289,6 +289,7 @@ export class AgentRunner {
       try {
         const started = await this.d.sessions.start({
           taskId: task.id, playerKind: "agent", model, strategy, runId: a.id, turnLimit: config.turnLimit, commandTimeoutMs: config.timeoutMs,
+          execution: config.execution,
         });
         if (this.stopping) {
           // The server began stopping while this sandbox started: not played, so a resume plays it.

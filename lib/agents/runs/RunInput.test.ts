@@ -1,14 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { llmConfigFromEnv } from "../llm/LlmEndpoints";
-import { RunInput, policyConfigFor } from "./RunInput";
+import { RunInput, StoredRunConfig, policyConfigFor } from "./RunInput";
 import { WatchMessage } from "./protocol";
 
 const endpoints = (list: object[], more: Record<string, string> = {}) => llmConfigFromEnv({ PLATEAU_LLM_ENDPOINTS: JSON.stringify(list), ...more });
 
 describe("run input", () => {
+  it("takes the execution, and resumes a run stored before the setting existed as terminal", () => {
+    expect(RunInput.parse({ policy: "gold", tasks: "fs1", execution: "intercode" }).execution).toBe("intercode");
+    expect(RunInput.safeParse({ policy: "gold", tasks: "fs1", execution: "exec" }).success).toBe(false);
+    const old = { env: "bash", tasks: "fs1", taskIds: [1], turnLimit: 3, concurrency: 1, timeoutMs: 10_000, policy: { policy: "gold" } };
+    expect(StoredRunConfig.parse(old).execution).toBe("terminal");
+  });
+
   it("builds an LLM policy's config from a named endpoint of the server's, storing its address for the record, never a key", () => {
     const input = RunInput.parse({ policy: "try-again", model: "M", tasks: "fs1", llm: { endpoint: "vllm", temperature: 0.5 } });
-    expect(input).toMatchObject({ env: "bash", turnLimit: 10, concurrency: 1, timeoutMs: 10_000 });
+    expect(input).toMatchObject({ env: "bash", turnLimit: 10, concurrency: 1, timeoutMs: 10_000, execution: "terminal" });
     const cfg = policyConfigFor(input, endpoints([{ name: "openai", baseUrl: "https://o/v1", apiKeyEnv: "K" }, { name: "vllm", baseUrl: "http://h:8000/v1", apiKeyEnv: "K" }], { K: "sk-secret" }));
     expect(cfg).toEqual({
       policy: "try-again",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LlmSettings, PromptSettings } from "../llm/LlmSettings";
 import { findEndpoint, llmConfigFromEnv, modelFor, type LlmConfig } from "../llm/LlmEndpoints";
 import { PolicyConfig } from "../policies/PolicyConfig";
+import { EXECUTIONS } from "../../sessions/ActionExecutor";
 import { LLM_POLICIES, POLICY_NAMES, type PolicyName } from "../types";
 
 // What starting a run takes (from the UI, the CLI or POST /api/agent-runs), and what a run keeps in
@@ -26,6 +27,8 @@ export const RunInput = z
     concurrency: z.number().int().min(1).max(32).default(1),
     /** Per-action timeout (InterCode: 10 s). */
     timeoutMs: z.number().int().min(100).max(600_000).default(10_000),
+    /** How actions reach the sandbox: typed into the live terminal, or run as InterCode ran them. */
+    execution: z.enum(EXECUTIONS).default("terminal"),
     /** LLM policies: the model to ask (also the run's label in Compare). */
     model: z.string().trim().min(1).max(200).optional(),
     /** Scripted policy: the actions to play. */
@@ -43,6 +46,8 @@ export const StoredRunConfig = z.object({
   turnLimit: z.number().int(),
   concurrency: z.number().int(),
   timeoutMs: z.number().int(),
+  /** Runs stored before the setting existed were all typed into the terminal. */
+  execution: z.enum(EXECUTIONS).default("terminal"),
   policy: PolicyConfig,
   failure: z.string().nullable().optional(),
 });

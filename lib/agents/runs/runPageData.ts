@@ -73,12 +73,12 @@ export async function agentRunPageData(prisma: Db, runId: string, live: { progre
       failure: (run.config as { failure?: string | null }).failure ?? null,
     };
   }
-  const cfg = run.config as { tasks?: string; concurrency?: number; timeoutMs?: number; policy?: { llm?: { endpoint?: string; baseUrl?: string } } };
+  const cfg = run.config as { tasks?: string; concurrency?: number; timeoutMs?: number; execution?: string; policy?: { llm?: { endpoint?: string; baseUrl?: string } } };
   return {
     progress,
     meta: {
       environment: run.environment, model: run.model, strategy: run.strategy, turnLimit: run.turnLimit, tasks: cfg.tasks ?? null,
-      concurrency: cfg.concurrency ?? null, timeoutMs: cfg.timeoutMs ?? null, endpoint: cfg.policy?.llm?.endpoint ?? null, baseUrl: cfg.policy?.llm?.baseUrl ?? null,
+      concurrency: cfg.concurrency ?? null, timeoutMs: cfg.timeoutMs ?? null, execution: cfg.execution ?? "terminal", endpoint: cfg.policy?.llm?.endpoint ?? null, baseUrl: cfg.policy?.llm?.baseUrl ?? null,
     },
     episodes: (await runEpisodes(prisma, runId)).map(episodeRowOf),
   };

@@ -77,7 +77,7 @@ export class FakeSession implements EpisodeSession {
   private finish(status: EpisodeResult["status"], error?: string): EpisodeResult {
     const solved = this.opts.solvedBy !== undefined && this.typed.includes(this.opts.solvedBy);
     const scores = status === "submitted" ? [{ mode: "plateau" as const, reward: solved ? 1 : 0, success: solved, version: "fake", breakdown: {} }] : [];
-    this.result = { status, scores, gold: null, goldOutput: null, error: error ?? null };
+    this.result = { status, scores, gold: null, error: error ?? null };
     return this.result;
   }
 }
