@@ -1,5 +1,9 @@
 import { test, expect, type Browser, type Page } from "@playwright/test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expectParticipantRefused } from "./participantRefusals";
+import { plateau } from "./accounts";
 
 // A human-baseline study in the browser: a researcher makes it and an invite link; three people
 // follow the link at once, consent and play; one closes the tab mid-task and comes back to the
@@ -43,9 +47,13 @@ async function type(page: Page, line: string) {
 test("a study from invite to export: three people at once, a resume, a time-out, the monitor", async ({ page, browser }) => {
   test.setTimeout(180_000);
   const name = `pilot ${Date.now()}`;
+  // Tasks chosen with the Tasks page's filters fill a new study's task list.
+  await page.goto("/tasks?dataset=nl2bash_test");
+  await page.getByTestId("study-from-tasks").click();
+  await expect(page.getByLabel(/^Tasks \(bash\)/)).toHaveValue(/^\d+(,\d+){23}$/);
   await page.goto("/studies");
   await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Tasks (Bash)").fill("fs1:0-2");
+  await page.getByLabel(/^Tasks \(bash\)/).fill("fs1:0-2");
   await page.getByLabel("Tasks per participant").fill("2");
   await page.getByLabel("Time limit per task (s)").fill("20");
   await page.getByLabel(/^Consent/).fill("I agree to **take part**.");
@@ -62,11 +70,14 @@ test("a study from invite to export: three people at once, a resume, a time-out,
   await expect(page.getByTestId("monitor-row")).toHaveCount(3);
   await expect(page.getByTestId("monitor-row").filter({ hasText: "playing" })).toHaveCount(3, { timeout: 10_000 });
 
-  // Ada types, closes the tab, and comes back to the same episode with its screen.
+  // Ada types, closes her browser, and comes back to the same episode with its screen (the
+  // browser keeps its cookies across a restart: here, its saved state in a new context).
   await type(ada.page, "echo ada-was-here");
   await expect.poll(() => screen(ada.page)).toMatch(/^ada-was-here$/m);
   const episode = new URL(ada.page.url()).searchParams.get("episode");
-  await ada.page.close();
+  const kept = await ada.context.storageState();
+  await ada.context.close();
+  ada.context = await browser.newContext({ storageState: kept });
   const back = await ada.context.newPage();
   await back.goto(link); // the invite link again: on to where she was
   await expect(back.getByTestId("study-step")).toHaveText("Task 1 of 2");
@@ -81,7 +92,9 @@ test("a study from invite to export: three people at once, a resume, a time-out,
   await expect(back.getByTestId("reward")).toHaveCount(0); // the study does not show rewards
   await expect(back.getByTestId("result-gold")).toHaveCount(0);
 
-  // Bo skips; Cy lets the clock run out (scored as it stands, then Next).
+  // Bo types and skips; Cy lets the clock run out (scored as it stands, then Next).
+  await type(bo.page, "ls /testbed");
+  await expect(bo.page.getByTestId("turns")).toHaveText("1 / 10");
   await bo.page.getByRole("button", { name: "Skip" }).click();
   await expect(bo.page.getByTestId("study-next")).toBeVisible({ timeout: 30_000 });
   await expect(cy.page.getByTestId("study-next")).toBeVisible({ timeout: 40_000 });
@@ -105,5 +118,16 @@ test("a study from invite to export: three people at once, a resume, a time-out,
   expect(rows).toHaveLength(4);
   expect(rows.filter((r) => r.includes(",Ada,"))).toHaveLength(2);
   expect(rows.some((r) => r.includes(",Cy,") && r.includes(",submitted,"))).toBe(true);
+  // InterCode's log format, read back by `npx plateau import`: the same success rate.
+  const api = studyUrl.replace("/studies/", "/api/studies/");
+  const dir = mkdtempSync(path.join(os.tmpdir(), "plateau-study-"));
+  const file = path.join(dir, "pilot_fs_1.json");
+  writeFileSync(file, await (await page.request.get(`${api}/export?format=intercode`)).text());
+  plateau("import", "--player", "human", "--run", `${name} re-imported`, file);
+  const sr = async (q: string) => (await (await page.request.get(`/api/stats?${q}`)).json()).groups[0];
+  const live = await sr(`study=${encodeURIComponent(name)}&group=study`);
+  const back2 = await sr(`runs=${encodeURIComponent(`${name} re-imported`)}`);
+  expect([back2.n, back2.sr]).toEqual([live.n, live.sr]);
+  expect(live.n).toBe(4);
   for (const p of [ada, bo, cy]) await p.context.close();
 });

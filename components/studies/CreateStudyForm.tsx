@@ -2,7 +2,7 @@
 import { useState } from "react";
 
 /** A new study: its tasks (as batch runs take them: fs1:0-2, fs1, ids), the rules, the texts. */
-export function CreateStudyForm() {
+export function CreateStudyForm({ picked }: { picked: { env: string; tasks: string } | null }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (e: React.FormEvent<HTMLFormElement>) => {
@@ -15,7 +15,7 @@ export function CreateStudyForm() {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
-        name: f.get("name"), tasks: f.get("tasks"), env: "bash", sample: num("sample"), stratify: String(f.get("stratify") ?? "") || null, perParticipant: num("perParticipant"), order: f.get("order"), seed: num("seed") ?? 1,
+        name: f.get("name"), tasks: f.get("tasks"), env: picked?.env ?? "bash", sample: num("sample"), stratify: String(f.get("stratify") ?? "") || null, perParticipant: num("perParticipant"), order: f.get("order"), seed: num("seed") ?? 1,
         turnLimit: num("turnLimit") ?? 10, timeLimitSec: num("timeLimitSec"), timerRule: f.get("timerRule"), showReward: f.get("showReward") === "on",
         practiceTask: String(f.get("practiceTask") ?? "").trim() || null, instructions: f.get("instructions"), consent: f.get("consent"), description: f.get("description"),
       }),
@@ -28,7 +28,7 @@ export function CreateStudyForm() {
   return (
     <form onSubmit={submit} className="panel" style={{ display: "grid", gap: 8, gridTemplateColumns: "repeat(auto-fill, minmax(240px, 1fr))" }}>
       <label>Name <input name="name" required maxLength={120} /></label>
-      <label>Tasks (Bash) <input name="tasks" required placeholder="fs1:0-2" /></label>
+      <label>Tasks ({picked?.env ?? "bash"}) <input name="tasks" required placeholder="fs1:0-2" defaultValue={picked?.tasks} /></label>
       <label>Random sample of (tasks) <input name="sample" type="number" min={1} placeholder="all selected" /></label>
       <label>Sample stratified by
         <select name="stratify" defaultValue="fs">

@@ -4,7 +4,8 @@ import { CreateStudyForm } from "./CreateStudyForm";
 interface Row { id: string; name: string; tasks: number; perParticipant: number | null; participants: number; createdAt: string }
 
 /** Studies: the researcher's human-baseline collections, and a form for a new one. */
-export function StudyList({ studies }: { studies: Row[] }) {
+/** `picked`: tasks chosen with the Tasks page's filters, to make a study of. */
+export function StudyList({ studies, picked }: { studies: Row[]; picked: { env: string; tasks: string; total: number } | null }) {
   return (
     <main>
       <h1>Studies</h1>
@@ -27,7 +28,8 @@ export function StudyList({ studies }: { studies: Row[] }) {
         </table>
       )}
       <h2>New study</h2>
-      <CreateStudyForm />
+      {picked && picked.total > picked.tasks.split(",").length && <p className="warn">The filter matches {picked.total} tasks; the first {picked.tasks.split(",").length} are filled in (sample fewer below).</p>}
+      <CreateStudyForm picked={picked} />
     </main>
   );
 }

@@ -33,6 +33,11 @@ export function TaskList({ filter, result, datasets, invalid }: Props) {
         <input name="q" placeholder="Search the query text" defaultValue={filter.q ?? ""} aria-label="Search" style={{ minWidth: 260 }} />
         <button type="submit">Filter</button>
         <span className="muted" data-testid="task-total">{result.total} tasks</span>
+        {result.total > 0 && (
+          <Link href={`/studies?${new URLSearchParams(Object.entries({ env: filter.env, dataset: filter.dataset, hardness: filter.hardness, q: filter.q }).filter((e): e is [string, string] => !!e[1])).toString()}`} prefetch={false} data-testid="study-from-tasks">
+            Make a study of these tasks
+          </Link>
+        )}
       </form>
       <table>
         <thead><tr><th>#</th><th>Env</th><th>Dataset</th><th>Query</th><th>Gold</th><th></th></tr></thead>

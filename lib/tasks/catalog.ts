@@ -58,6 +58,15 @@ export async function listTasks(prisma: Db, f: TaskFilter): Promise<{ tasks: Pub
   return { tasks, total };
 }
 
+/** The ids of every task the filter matches (every page), up to `limit`: a study made from the Tasks page's filters. */
+export async function taskIdsMatching(prisma: Db, f: TaskFilter, limit = 500): Promise<{ ids: number[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    prisma.task.findMany({ where: where(f), orderBy: { id: "asc" }, take: limit, select: { id: true } }),
+    prisma.task.count({ where: where(f) }),
+  ]);
+  return { ids: rows.map((r) => r.id), total };
+}
+
 export async function getPublicTask(prisma: Db, id: number): Promise<PublicTask | null> {
   return prisma.task.findUnique({ where: { id }, select: publicFields });
 }
