@@ -117,6 +117,6 @@ test("the Python client plays tasks end to end against this server (python3, sta
     child.stderr.on("data", (d) => (output += d));
     child.on("close", (c) => resolve({ code: c, output }));
   });
-  expect(output).toMatch(/Ran 7 tests/);
+  expect(output).toMatch(/Ran 8 tests/);
   expect(code, output).toBe(0);
 });
