@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { magicLink } from "better-auth/plugins/magic-link";
 import type { Db } from "../db";
+import { CLIENT_IP_HEADER } from "./requestIdentity";
 
 // Accounts and browser sessions, by better-auth (README "Security" says why this library): it owns
 // the session cookie (HttpOnly, SameSite=Lax, Secure behind HTTPS), password hashing (scrypt) and
@@ -37,6 +38,8 @@ export function createAuth(o: AuthOptions) {
       cookiePrefix: "plateau",
       useSecureCookies: o.baseURL.startsWith("https:"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // Sign-in attempts are rate-limited per address: the one the gate saw (never a client's header).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [
       magicLink({

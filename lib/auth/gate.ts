@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { IdentityResolver, Identity } from "./identity";
 import { crossSiteRefusal, type Origins } from "./origins";
 import { isPublicPath, roleMayOpen } from "./roles";
-import { IDENTITY_HEADER, encodeIdentity } from "./requestIdentity";
+import { CLIENT_IP_HEADER, IDENTITY_HEADER, encodeIdentity } from "./requestIdentity";
 
 // The door every HTTP request passes before Next.js sees it (server.ts): a foreign Host or Origin
 // is refused, an anonymous visitor gets the sign-in page (401 JSON on the API), a role gets only
@@ -49,6 +49,7 @@ export function createGate(origins: Origins, identities: IdentityResolver) {
     /** True when the request may go on to Next.js (its identity header set); else it has been answered. */
     async admit(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
       delete req.headers[IDENTITY_HEADER];
+      req.headers[CLIENT_IP_HEADER] = clientAddress(req);
       const d = await decide(origins, identities, { method: req.method ?? "GET", url: req.url ?? "/", headers: toHeaders(req) });
       if (d.pass) {
         if (d.who) req.headers[IDENTITY_HEADER] = encodeIdentity(d.who);
@@ -63,6 +64,12 @@ export function createGate(origins: Origins, identities: IdentityResolver) {
 }
 
 export type Gate = ReturnType<typeof createGate>;
+
+/** The socket's address; behind a proxy Plateau is told to trust (PLATEAU_TRUST_PROXY=1), the address it forwarded for. */
+export function clientAddress(req: IncomingMessage, trustProxy = process.env.PLATEAU_TRUST_PROXY === "1"): string {
+  const forwarded = trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",").map((s) => s.trim()).filter(Boolean).at(-1) : undefined;
+  return forwarded ?? req.socket.remoteAddress ?? "unknown";
+}
 
 export function toHeaders(req: IncomingMessage): Headers {
   const headers = new Headers();

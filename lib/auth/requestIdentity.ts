@@ -5,6 +5,8 @@ import type { Identity } from "./identity";
 // sets this header, after deleting any copy the client sent.
 
 export const IDENTITY_HEADER = "x-plateau-identity";
+/** The caller's address as this server saw it (better-auth's rate limits count per address). */
+export const CLIENT_IP_HEADER = "x-plateau-client-ip";
 
 export function encodeIdentity(who: Identity): string {
   return encodeURIComponent(JSON.stringify(who));
