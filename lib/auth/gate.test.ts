@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decide } from "./gate";
+import type { IncomingMessage } from "node:http";
+import { clientAddress, decide } from "./gate";
 import type { Identity, IdentityResolver } from "./identity";
 import { resolveOrigins } from "./origins";
 import { identityFromHeaders } from "./requestIdentity";
@@ -67,5 +68,14 @@ describe("origins", () => {
     expect(pub.publicUrl).toBe("https://plateau.example.org");
     expect(pub.hosts.has("plateau.example.org")).toBe(true);
     expect(pub.origins.has("http://plateau.example.org")).toBe(false);
+  });
+});
+
+describe("the client's address (sign-in rate limits count per address)", () => {
+  const req = (forwarded?: string) => ({ headers: forwarded ? { "x-forwarded-for": forwarded } : {}, socket: { remoteAddress: "10.0.0.5" } }) as unknown as IncomingMessage;
+  it("is the socket's, whatever a client claims, unless a proxy is trusted", () => {
+    expect(clientAddress(req("1.2.3.4"), false)).toBe("10.0.0.5");
+    expect(clientAddress(req("6.6.6.6, 1.2.3.4"), true)).toBe("1.2.3.4"); // the hop the trusted proxy added
+    expect(clientAddress(req(), true)).toBe("10.0.0.5");
   });
 });
