@@ -23,7 +23,7 @@ export function NavBar({ who }: { who: Identity | null }) {
       ))}
       {who && (
         <span style={{ marginLeft: "auto", display: "flex", gap: 12, alignItems: "center" }} className="muted" data-testid="signed-in-as">
-          {who.email} · {who.role}
+          {who.role === "participant" ? who.name : who.email} · {who.role}
           <SignOutButton />
         </span>
       )}
