@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseCast } from "../../recording";
@@ -9,7 +9,8 @@ import type { ScreenEvent, StepSpan } from "../types";
 // to its commands the way the live recorder aligns them (castStart at the prompt, castEnd at the
 // command's last output).
 
-export const GEN_CAST = process.env.PLATEAU_GEN_CAST ?? "/work/shared/tools/gen-cast/gen-cast.cjs";
+/** shared/ lies beside the checkout (CI clones elsewhere and puts a copy of it there too). */
+export const GEN_CAST = process.env.PLATEAU_GEN_CAST ?? [path.resolve("../shared/tools/gen-cast/gen-cast.cjs"), "/work/shared/tools/gen-cast/gen-cast.cjs"].find((f) => existsSync(f)) ?? path.resolve("../shared/tools/gen-cast/gen-cast.cjs");
 
 export interface GenCast {
   text: string;
