@@ -1,6 +1,7 @@
 import { pack } from "tar-stream";
 import type { Db } from "../db";
 import { castStream } from "../episodes/castStream";
+import { positionOf } from "./participation";
 
 // Every recording of a study in one tar archive: <pseudonym>/<position>-<dataset>-<index>-<episode>.cast,
 // one episode at a time (a tar entry needs its size first, so each cast is read whole, ≤ 16 MiB).
@@ -20,8 +21,7 @@ export async function studyCastArchive(prisma: Db, studyId: string): Promise<Rea
         const stream = await castStream(prisma, e.id);
         if (!stream) continue;
         const body = Buffer.from(await new Response(stream).arrayBuffer());
-        const position = (e.participant?.assignment.indexOf(e.taskId) ?? -1) + 1;
-        const name = `${safe(e.participant?.pseudonym ?? "unknown")}/${position}-${e.task.dataset}-${e.task.index}-${e.id}.cast`;
+        const name = `${safe(e.participant?.pseudonym ?? "unknown")}/${positionOf(e.participant, e.taskId)}-${e.task.dataset}-${e.task.index}-${e.id}.cast`;
         await new Promise<void>((resolve, reject) => tar.entry({ name, size: body.length, mtime: new Date() }, body, (err) => (err ? reject(err) : resolve())));
       }
       tar.finalize();

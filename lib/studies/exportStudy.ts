@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import { positionOf } from "./participation";
 
 // A study's episodes for analysis: CSV (an episode a row), JSONL (episodes with their steps), and
 // InterCode's log format (`npx plateau import` and the paper's scripts read it back). Practice
@@ -33,14 +34,14 @@ export async function exportStudy(prisma: Db, studyId: string, format: ExportFor
   if (format === "csv") {
     const head = ["episode", "participant", "pseudonym", "position", "task_id", "dataset", "index", "status", "turns", "turn_limit", "time_limit_s", "reward_intercode", "success_intercode", "reward_plateau", "success_plateau", "started_at", "ended_at", "seconds"];
     const rows = episodes.map((e) => [
-      e.id, e.participant?.id, e.participant?.pseudonym, (e.participant?.assignment.indexOf(e.task.id) ?? -1) + 1, e.task.id, e.task.dataset, e.task.index, e.status, e.turns, e.turnLimit,
+      e.id, e.participant?.id, e.participant?.pseudonym, positionOf(e.participant, e.task.id), e.task.id, e.task.dataset, e.task.index, e.status, e.turns, e.turnLimit,
       e.timeLimitSec, score(e, "intercode")?.reward, score(e, "intercode")?.success, score(e, "plateau")?.reward, score(e, "plateau")?.success,
       e.startedAt.toISOString(), e.endedAt?.toISOString(), e.endedAt ? ((e.endedAt.getTime() - e.startedAt.getTime()) / 1000).toFixed(1) : "",
     ]);
     return [head, ...rows].map((r) => r.map(csvCell).join(",")).join("\n") + "\n";
   }
   if (format === "jsonl") {
-    return episodes.map((e) => JSON.stringify({ ...e, participant: e.participant && { id: e.participant.id, pseudonym: e.participant.pseudonym, position: e.participant.assignment.indexOf(e.task.id) + 1 } })).join("\n") + (episodes.length ? "\n" : "");
+    return episodes.map((e) => JSON.stringify({ ...e, participant: e.participant && { id: e.participant.id, pseudonym: e.participant.pseudonym, position: positionOf(e.participant, e.task.id) } })).join("\n") + (episodes.length ? "\n" : "");
   }
   // InterCode's experiment log: one entry per task index, turn_history as its Try Again logs have it.
   const log: Record<string, unknown> = {};

@@ -1,5 +1,6 @@
 import type { Db } from "../db";
 import type { SessionManager } from "../sessions/SessionManager";
+import { FINISHED } from "./participation";
 
 // A study's live table for its researcher: every participant, where they are, their live episode's
 // turn and clock, and the study's progress (episodes done / planned).
@@ -22,7 +23,6 @@ export interface StudyMonitor {
   participants: MonitorRow[];
 }
 
-const FINISHED = new Set(["submitted", "skipped", "abandoned", "error"]);
 
 export async function studyMonitor(prisma: Db, sessions: SessionManager | null, studyId: string): Promise<StudyMonitor | null> {
   const study = await prisma.study.findUnique({
@@ -40,7 +40,7 @@ export async function studyMonitor(prisma: Db, sessions: SessionManager | null, 
   });
   if (!study) return null;
   const rows = study.participants.map((p): MonitorRow => {
-    const done = p.episodes.filter((e) => !e.practice && FINISHED.has(e.status)).length;
+    const done = p.episodes.filter((e) => !e.practice && FINISHED.includes(e.status)).length;
     const live = p.episodes.find((e) => e.status === "active") ?? null;
     const state = live ? sessions?.get(live.id)?.state() : undefined;
     const status: MonitorRow["status"] = p.endedAt ? "ended" : p.completedAt || done >= p.assignment.length ? "done" : live ? "playing" : p.episodes.length ? "between tasks" : "not started";

@@ -84,7 +84,10 @@ export type StudyStep =
   | { kind: "done"; completionCode: string; ended: boolean };
 
 /** Episode statuses that finish a task (interrupted: the server stopped; that task is played again). */
-const FINISHED = ["submitted", "skipped", "abandoned", "error"];
+export const FINISHED = ["submitted", "skipped", "abandoned", "error"];
+
+/** Where a task stands in a participant's order, 1-based (0: not theirs). */
+export const positionOf = (participant: { assignment: number[] } | null, taskId: number): number => (participant?.assignment.indexOf(taskId) ?? -1) + 1;
 
 export async function studyStep(prisma: Db, userId: string): Promise<{ participant: { id: string; pseudonym: string; studyId: string }; study: { id: string; name: string }; step: StudyStep } | null> {
   const p = await prisma.studyParticipant.findUnique({ where: { userId }, include: { study: true } });
