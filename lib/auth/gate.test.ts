@@ -34,6 +34,7 @@ describe("the gate", () => {
     expect(await ask("GET", "/api/tasks/1/gold")).toMatchObject({ pass: false, status: 401 });
     expect(await ask("POST", "/play/1/start")).toMatchObject({ pass: false, status: 401 });
     for (const open of ["/sign-in", "/api/health", "/api/auth/sign-in/email", "/_next/static/chunks/a.js", "/icon.svg"]) expect(await ask("GET", open)).toMatchObject({ pass: true });
+    expect(await ask("GET", "/_next/static/chunks/a.js", { cookie: "researcher" })).toEqual({ pass: true, who: null }); // no session looked up for a file
   });
 
   it("gives a participant only their paths, and accounts to admins only", async () => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { IdentityResolver, Identity } from "./identity";
 import { crossSiteRefusal, type Origins } from "./origins";
-import { isPublicPath, roleMayOpen } from "./roles";
+import { isAssetPath, isPublicPath, roleMayOpen } from "./roles";
 import { CLIENT_IP_HEADER, IDENTITY_HEADER, encodeIdentity } from "./requestIdentity";
 
 // The door every HTTP request passes before Next.js sees it (server.ts): a foreign Host or Origin
@@ -31,6 +31,8 @@ export async function decide(origins: Origins, identities: IdentityResolver, r: 
     return { pass: false, status: 400, message: "the path is not valid URL encoding" };
   }
   if (/\/\.\.?(\/|$)|\\|\0/.test(path)) return { pass: false, status: 400, message: "the path has dot segments or backslashes" };
+  // A page's scripts and styles are many requests: none of them needs to know who is asking.
+  if (isAssetPath(path)) return { pass: true, who: null };
   const who = await identities.resolve(r.headers);
   if (isPublicPath(path)) return { pass: true, who };
   const api = path.startsWith("/api/");

@@ -10,7 +10,10 @@ export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
-/** Paths anyone may open: signing in, health, static assets. */
+/** Static files: anyone may load them, and who asks changes nothing (no session is looked up). */
+const ASSETS: RegExp[] = [/^\/_next\/static\//, /^\/icon\.svg$/, /^\/favicon\.ico$/];
+
+/** Paths anyone may open: signing in, joining a study, health, the API's description, static files. */
 const PUBLIC: RegExp[] = [
   /^\/sign-in$/,
   /^\/join\/[A-Za-z0-9_-]+$/,
@@ -18,9 +21,7 @@ const PUBLIC: RegExp[] = [
   /^\/api\/auth\//,
   /^\/api\/health$/,
   /^\/api\/v1\/openapi\.json$/,
-  /^\/_next\/static\//,
-  /^\/icon\.svg$/,
-  /^\/favicon\.ico$/,
+  ...ASSETS,
 ];
 
 /**
@@ -40,6 +41,10 @@ const PARTICIPANT: RegExp[] = [
 
 /** Only admins: accounts. */
 const ADMIN: RegExp[] = [/^\/admin(\/|$)/, /^\/api\/users(\/|$)/];
+
+export function isAssetPath(path: string): boolean {
+  return ASSETS.some((p) => p.test(path));
+}
 
 export function isPublicPath(path: string): boolean {
   return PUBLIC.some((p) => p.test(path));
