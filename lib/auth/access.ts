@@ -5,7 +5,7 @@ import { identityFromHeaders } from "./requestIdentity";
 import { isStaff, type Role } from "./roles";
 import { canSeeEpisode } from "./visibility";
 
-export { canSeeEpisode, canSeeGold, canSeeRewards, resultWithoutGold } from "./visibility";
+export { canSeeEpisode, canSeeGold } from "./visibility";
 
 // What pages and routes check beyond the gate's path rules: a role for the action, an episode's
 // owner, and never the gold (or anything computed from it) for a participant.
@@ -49,8 +49,14 @@ export function staffOnly<C = unknown>(handler: Handler<C>): (req: Request, ctx?
   };
 }
 
-/** A route about one episode ({id} in its path): 404 when there is none, 403 when it is not the caller's to see. */
-export function episodeRoute(handler: Handler<{ params: Promise<{ id: string }> }>, owner: (id: string) => Promise<{ userId: string | null } | null>) {
+/**
+ * A route about one episode ({id} in its path): 404 when there is none, 403 when it is not the
+ * caller's to see; the handler gets what `owner` found, so it need not look the episode up again.
+ */
+export function episodeRoute<E extends { userId: string | null }>(
+  handler: (req: Request, ctx: { params: Promise<{ id: string }> }, who: Identity, episode: E) => Promise<Response> | Response,
+  owner: (id: string) => Promise<E | null>,
+) {
   return async (req: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> => {
     const who = requireIdentity(req);
     if (who instanceof Response) return who;
@@ -58,6 +64,6 @@ export function episodeRoute(handler: Handler<{ params: Promise<{ id: string }> 
     const ep = id.length <= 64 ? await owner(id) : null;
     if (!ep) return Response.json({ error: `episode ${id} not found` }, { status: 404 });
     if (!canSeeEpisode(who, ep)) return Response.json({ error: "this episode is not yours" }, { status: 403 });
-    return handler(req, ctx, who);
+    return handler(req, ctx, who, ep);
   };
 }

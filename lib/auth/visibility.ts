@@ -21,3 +21,10 @@ export function resultWithoutGold(r: EpisodeResult): EpisodeResult {
 export function canSeeRewards(who: Identity, study: { showReward: boolean } | null): boolean {
   return isStaff(who.role) || !study || study.showReward;
 }
+
+/** An episode's result as the caller may see it: whole for staff; else without the gold, and without rewards if the study hides them. */
+export function resultAsSeenBy(who: Identity, r: EpisodeResult, study: { showReward: boolean } | null): EpisodeResult {
+  if (canSeeGold(who)) return r;
+  const shown = resultWithoutGold(r);
+  return canSeeRewards(who, study) ? shown : { ...shown, scores: [] };
+}

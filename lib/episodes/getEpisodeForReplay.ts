@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db";
+import type { Identity } from "../auth/identity";
+import { canSeeGold, canSeeRewards } from "../auth/visibility";
 import type { GoldRunView } from "../sessions/protocol";
 
 /** An episode's header for its replay page: the task (never the gold), the player, the result in every scoring mode. Plain JSON. */
@@ -66,4 +68,10 @@ export async function getEpisodeForReplay(prisma: Db, id: string): Promise<Episo
 /** The header as a participant sees it: rewards, but no breakdowns or gold runs (they hold the gold's state and output). */
 export function withoutBreakdowns(e: EpisodeForReplay): EpisodeForReplay {
   return { ...e, scores: e.scores.map((s) => ({ ...s, breakdown: {}, gold: null })) };
+}
+
+/** The header as the caller may see it: whole for staff; else without breakdowns, and without rewards if the study hides them. */
+export function replayAsSeenBy(who: Identity, e: EpisodeForReplay, study: { showReward: boolean } | null): EpisodeForReplay {
+  if (canSeeGold(who)) return e;
+  return canSeeRewards(who, study) ? withoutBreakdowns(e) : { ...e, scores: [] };
 }

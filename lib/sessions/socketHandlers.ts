@@ -3,7 +3,8 @@ import type { Db } from "../db";
 import type { SessionManager } from "./SessionManager";
 import { ClientEvents, ServerEvents, type EpisodeResult } from "./protocol";
 import { socketIdentity } from "../auth/socketAuth";
-import { canSeeEpisode, canSeeGold, canSeeRewards, resultWithoutGold } from "../auth/visibility";
+import { canSeeEpisode, resultAsSeenBy } from "../auth/visibility";
+import { episodeOwner } from "../episodes/episodeOwner";
 import { AckMessage, AttachMessage, InputMessage, ResizeMessage } from "./messages";
 
 // socket.io wiring for live terminals: validate, find the session, hand off. Every listener a socket
@@ -21,7 +22,7 @@ export function registerPlayHandlers(io: SocketServer, sessions: SessionManager,
       if (!msg.success) return socket.emit(ServerEvents.error, `bad attach message: ${msg.error.issues[0]?.message}`);
       if (attached) sessions.get(attached.episodeId)?.detach(socket.id);
       attached = null;
-      const owner = await prisma.episode.findUnique({ where: { id: msg.data.episodeId }, select: { userId: true, study: { select: { showReward: true } } } });
+      const owner = await episodeOwner(prisma, msg.data.episodeId);
       if (owner && !canSeeEpisode(who, owner)) return socket.emit(ServerEvents.error, "this episode is not yours");
       const session = sessions.get(msg.data.episodeId);
       if (!session) {
@@ -30,12 +31,10 @@ export function registerPlayHandlers(io: SocketServer, sessions: SessionManager,
       }
       const canType = sessions.isPlayer(msg.data.episodeId, msg.data.playerToken);
       attached = { episodeId: msg.data.episodeId, canType };
-      const redact = !canSeeGold(who);
-      const rewards = canSeeRewards(who, owner?.study ?? null);
-      const shown = (r: EpisodeResult) => (rewards ? resultWithoutGold(r) : { ...resultWithoutGold(r), scores: [] });
+      const study = owner?.study ?? null;
       await session.attach({
         id: socket.id, canType,
-        emit: (event, payload) => socket.emit(event, redact && event === ServerEvents.result ? shown(payload as EpisodeResult) : payload),
+        emit: (event, payload) => socket.emit(event, event === ServerEvents.result ? resultAsSeenBy(who, payload as EpisodeResult, study) : payload),
       });
       if (canType) session.resize(socket.id, msg.data.cols, msg.data.rows);
     });

@@ -1,8 +1,8 @@
 import { forbidden, notFound } from "next/navigation";
-import { canSeeEpisode, canSeeGold, canSeeRewards, pageIdentity } from "@/lib/auth/access";
+import { canSeeEpisode, canSeeGold, pageIdentity } from "@/lib/auth/access";
 import { episodeOwner } from "@/lib/episodes/episodeOwner";
 import { getPlateau } from "@/lib/runtime/context";
-import { getEpisodeForReplay, withoutBreakdowns } from "@/lib/episodes/getEpisodeForReplay";
+import { getEpisodeForReplay, replayAsSeenBy } from "@/lib/episodes/getEpisodeForReplay";
 import { listEpisodesOfTask } from "@/lib/episodes/listEpisodesOfTask";
 import { ReplayView } from "@/components/replay/ReplayView";
 import { parseTurn } from "@/lib/replay/parseTurn";
@@ -19,7 +19,7 @@ export default async function EpisodeReplayPage({ params, searchParams }: { para
   if (!canSeeEpisode(who, owner)) forbidden();
   // A participant sees their own episode: no gold, no breakdowns, no one else's episodes of the task.
   const staff = canSeeGold(who);
-  const episode = staff ? full : canSeeRewards(who, owner.study) ? withoutBreakdowns(full) : { ...full, scores: [] };
+  const episode = replayAsSeenBy(who, full, owner.study);
   const others = staff ? await listEpisodesOfTask(prisma, episode.task.id, 100) : [];
   return (
     <>
