@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { fromNodeHeaders } from "better-auth/node";
 import type { IdentityResolver, Identity } from "./identity";
 import { crossSiteRefusal, type Origins } from "./origins";
 import { isAssetPath, isPublicPath, roleMayOpen } from "./roles";
@@ -52,7 +53,7 @@ export function createGate(origins: Origins, identities: IdentityResolver) {
     async admit(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
       delete req.headers[IDENTITY_HEADER];
       req.headers[CLIENT_IP_HEADER] = clientAddress(req);
-      const d = await decide(origins, identities, { method: req.method ?? "GET", url: req.url ?? "/", headers: toHeaders(req) });
+      const d = await decide(origins, identities, { method: req.method ?? "GET", url: req.url ?? "/", headers: fromNodeHeaders(req.headers) });
       if (d.pass) {
         if (d.who) req.headers[IDENTITY_HEADER] = encodeIdentity(d.who);
         // A sign-out changes who this cookie is: drop the cached sessions.
@@ -71,15 +72,6 @@ export type Gate = ReturnType<typeof createGate>;
 export function clientAddress(req: IncomingMessage, trustProxy = process.env.PLATEAU_TRUST_PROXY === "1"): string {
   const forwarded = trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",").map((s) => s.trim()).filter(Boolean).at(-1) : undefined;
   return forwarded ?? req.socket.remoteAddress ?? "unknown";
-}
-
-export function toHeaders(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (typeof v === "string") headers.set(k, v);
-    else if (Array.isArray(v)) for (const x of v) headers.append(k, x);
-  }
-  return headers;
 }
 
 function answer(req: IncomingMessage, res: ServerResponse, d: Extract<GateDecision, { pass: false }>): void {

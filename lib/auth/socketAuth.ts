@@ -1,13 +1,13 @@
 import type { Server as SocketServer, Socket } from "socket.io";
 import type { Identity, IdentityResolver } from "./identity";
-import { toHeaders } from "./gate";
+import { fromNodeHeaders } from "better-auth/node";
 
 // socket.io's door: a connection without a signed-in session (or an API token) is refused before
 // any handler runs; handlers read who it is with socketIdentity(socket).
 
 export function authenticateSockets(io: SocketServer, identities: IdentityResolver): void {
   io.use((socket, next) => {
-    identities.resolve(toHeaders(socket.request)).then(
+    identities.resolve(fromNodeHeaders(socket.request.headers)).then(
       (who) => {
         if (!who) return next(new Error("sign in first"));
         socket.data.who = who;
