@@ -8,6 +8,7 @@ import { registerPlayHandlers } from "../sessions/socketHandlers";
 import { liveEnvironments } from "../environments";
 import { createWarmPool, type WarmPool } from "../sandbox/pool";
 import { registerSpectate } from "../replay/spectateServer";
+import { orElse, type LiveSource } from "../replay/liveFeed";
 import { warmReplay } from "../replay/server/loadReplayRecording";
 import { startAgentRuns } from "../agents/startAgentRuns";
 import { authenticateSockets, socketIdentity } from "../auth/socketAuth";
@@ -21,6 +22,8 @@ export interface ServiceDeps {
   services: Map<string, unknown>;
   /** Who a socket is: every socket.io connection must be signed in. */
   identities: IdentityResolver;
+  /** Browser tests only: episodes that "play" without a sandbox (lib/runtime/testHooks.ts). */
+  testFeed?: LiveSource | null;
 }
 
 export interface RunningServices {
@@ -67,7 +70,7 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
   if (orphans) console.log(`plateau: ${orphans} episodes were running when Plateau last stopped; marked interrupted`);
   deps.services.set("sessions", sessions);
   registerPlayHandlers(deps.io, sessions, deps.prisma);
-  const spectate = registerSpectate(deps.io, sessions, async (socket, episodeId) => {
+  const spectate = registerSpectate(deps.io, deps.testFeed ? orElse(sessions, deps.testFeed) : sessions, async (socket, episodeId) => {
     const owner = await episodeOwner(deps.prisma, episodeId);
     return owner !== null && canSeeEpisode(socketIdentity(socket), owner);
   });
