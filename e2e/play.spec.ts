@@ -79,6 +79,18 @@ test("the result and the replay show what the last output was compared with: eac
   await expect(page.getByTestId("score-plateau").getByTestId("gold-run")).toContainText("Gold as run for plateau");
 });
 
+test("typing exit gives a fresh shell in the same sandbox: the files and the episode go on", async ({ page }) => {
+  await openTask(page, "nl2bash_fs_3", 2);
+  await typeLine(page, "echo survives > /tmp/after-exit");
+  await typeLine(page, "exit");
+  await waitForScreen(page, /a fresh one starts in the same sandbox[\s\S]*\$ $/);
+  await typeLine(page, "cat /tmp/after-exit");
+  await waitForScreen(page, /^survives$/m);
+  await expect(page.getByTestId("turns")).toHaveText("3");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByTestId("reward")).toBeVisible({ timeout: 30_000 });
+});
+
 test("reloading mid-episode keeps the screen and the turn count", async ({ page }) => {
   await openTask(page, "nl2bash_fs_2", 3);
   await typeLine(page, "echo kept-across-reload");
