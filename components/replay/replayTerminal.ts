@@ -1,4 +1,5 @@
 import { Terminal } from "@xterm/xterm";
+import { TERMINAL_FONT } from "@/components/play/terminalFont";
 
 /** Width of a cell as a share of the font size (DejaVu Sans Mono 0.602, rounded up so nothing wraps). */
 const CELL_WIDTH = 0.62;
@@ -17,7 +18,7 @@ export function replayTerminal(el: HTMLElement, size: { cols: number; rows: numb
   const width = () => el.clientWidth - 4;
   const term = new Terminal({
     disableStdin: true, cursorBlink: false, scrollback: 2000, cols: size.cols, rows: size.rows, fontSize: width() > 0 ? fittingFontSize(width(), size.cols) : 13,
-    fontFamily: "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace", theme: { background: "#0b0d11" },
+    ...TERMINAL_FONT, theme: { background: "#0b0d11" },
   });
   term.attachCustomKeyEventHandler(() => false);
   term.open(el);
