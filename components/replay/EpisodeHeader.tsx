@@ -4,6 +4,7 @@ import { GoldReveal } from "@/components/tasks/GoldReveal";
 import { RewardBreakdown } from "@/components/play/RewardBreakdown";
 import { GoldRunView } from "@/components/play/GoldRunView";
 import s from "./replay.module.css";
+import { formatReward } from "@/lib/stats/formatNumber";
 
 /** The task, who played it and how it ended: the final reward in every mode with its breakdown, and the gold on request. */
 export function EpisodeHeader({ episode, showGold, children }: { episode: EpisodeForReplay; showGold: boolean; children?: React.ReactNode }) {
@@ -44,7 +45,7 @@ function ScoreCard({ score }: { score: EpisodeScore }) {
   return (
     <div className={`panel ${s.score}`} data-testid={`score-${score.mode}`}>
       <div className="muted" style={{ fontSize: 12 }}>{score.mode} reward</div>
-      <div className={`${s.scoreValue} ${score.success ? "ok" : ""}`}>{Number.isInteger(score.reward) ? score.reward : score.reward.toFixed(2)}</div>
+      <div className={`${s.scoreValue} ${score.success ? "ok" : ""}`}>{formatReward(score.reward)}</div>
       <div className="muted" style={{ fontSize: 12 }}>{score.success ? `solved${score.solvedAtTurn ? ` at turn ${score.solvedAtTurn}` : ""}` : "not solved"}</div>
       <RewardBreakdown breakdown={breakdown} />
       {score.gold && <GoldRunView gold={score.gold} mode={score.mode} />}

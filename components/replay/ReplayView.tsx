@@ -18,6 +18,7 @@ import { PlayerControls } from "./PlayerControls";
 import { StepDetail } from "./StepDetail";
 import { SearchBox } from "./SearchBox";
 import s from "./replay.module.css";
+import { formatReward } from "@/lib/stats/formatNumber";
 
 declare global {
   interface Window {
@@ -92,7 +93,7 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
           >
             <option value="">Side by side with…</option>
             {sameTask.map((o) => (
-              <option key={o.id} value={o.id}>{o.playerKind === "agent" ? o.model ?? o.runName ?? "agent" : o.playerName ?? "human"} · {o.turns} turns · {o.status}{o.reward !== null ? ` · ${o.reward}` : ""}</option>
+              <option key={o.id} value={o.id}>{o.playerKind === "agent" ? o.model ?? o.runName ?? "agent" : o.playerName ?? "human"} · {o.turns} {o.turns === 1 ? "turn" : "turns"} · {o.status}{o.reward !== null ? ` · ${formatReward(o.reward)}` : ""}</option>
             ))}
           </select>
         )}
