@@ -2,7 +2,6 @@ import type { GroupStats } from "@/lib/stats/types";
 import { colorOf } from "./palette";
 import { formatPercent as f1, formatTurns } from "@/lib/stats/formatNumber";
 
-
 /** SR (with its 95 % interval), mean turns, Error % and n per group. */
 export function StatsTable({ groups, k }: { groups: GroupStats[]; k: number }) {
   return (

@@ -7,7 +7,8 @@ import s from "./replay.module.css";
 import { formatReward } from "@/lib/stats/formatNumber";
 
 /** The task, who played it and how it ended: the final reward in every mode with its breakdown, and the gold on request. */
-export function EpisodeHeader({ episode, showGold, children }: { episode: EpisodeForReplay; showGold: boolean; children?: React.ReactNode }) {
+/** `turns`: the turns taken as the page knows them now (spectating, more than the episode as loaded). */
+export function EpisodeHeader({ episode, turns, showGold, children }: { episode: EpisodeForReplay; turns: number; showGold: boolean; children?: React.ReactNode }) {
   const e = episode;
   const player = e.playerKind === "agent" ? [e.model, e.strategy].filter(Boolean).join(" · ") || e.playerName || "agent" : e.playerName || "human";
   return (
@@ -23,7 +24,7 @@ export function EpisodeHeader({ episode, showGold, children }: { episode: Episod
           {e.run && <span className="muted">run {e.run.name}</span>}
           <span className="muted">{e.source === "import" ? "imported" : "played live"}</span>
           {e.execution === "intercode" && <span className="tag" title="each action ran as InterCode ran it: bash -c as root, no terminal, only cd carried over" data-testid="episode-execution">intercode execution</span>}
-          <span className="muted">{e.turns} turns</span>
+          <span className="muted" data-testid="episode-turns">{turns} {turns === 1 ? "turn" : "turns"}</span>
         </div>
         <h1 className={s.query} data-testid="task-query">{e.task.query}</h1>
         <div className={s.meta}>

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import type { Terminal } from "@xterm/xterm";
 import { searchSteps, stepToMatch } from "@/lib/replay/searchSteps";
 import type { PlaybackEvent } from "@/lib/replay/playback";
+import { isSubmit } from "@/lib/replay/timelineMarks";
 import type { Player, PlayerView } from "@/lib/replay/Player";
 import type { EpisodeForReplay } from "@/lib/episodes/getEpisodeForReplay";
 import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
@@ -80,11 +81,13 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
   };
 
   const step = turn >= 1 ? steps[turn - 1] ?? null : null;
+  // Spectating, the steps arrive as they are played: the header counts them, not the page's first copy.
+  const turnsTaken = useMemo(() => Math.max(episode.turns, steps.filter((st) => !isSubmit(st.action)).length), [episode.turns, steps]);
   const sameTask = others.filter((o) => o.id !== episode.id);
 
   return (
     <main className={s.page} data-live={live?.status ?? "off"}>
-      <EpisodeHeader episode={episode} showGold={showGold}>
+      <EpisodeHeader episode={episode} turns={turnsTaken} showGold={showGold}>
         {sameTask.length > 0 && (
           <select
             aria-label="Compare side by side with"
