@@ -10,8 +10,10 @@ test("one click on Play this task is one episode; leaving asks first; Home resum
   const humanEpisodes = async () => (await (await page.request.get(`/api/episodes?taskId=${task.id}&player=human&pageSize=1`)).json()).total as number;
   const before = await humanEpisodes();
   await page.goto(`/tasks/${task.id}`);
+  test.setTimeout(120_000);
   await page.getByTestId("play-task").dblclick();
-  await page.waitForURL(/\/play\/\d+\?episode=/);
+  // The second click's request replaces the first's navigation: wait for where they land, not for the first.
+  await expect(page).toHaveURL(/\/play\/\d+\?episode=/, { timeout: 30_000 });
   const episodeUrl = page.url();
   await waitForScreen(page, /\$ $/m);
   await typeLine(page, "echo before-leaving");

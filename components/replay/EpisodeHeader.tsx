@@ -48,8 +48,14 @@ function ScoreCard({ score }: { score: EpisodeScore }) {
       <div className="muted" style={{ fontSize: 12 }}>{score.mode} reward</div>
       <div className={`${s.scoreValue} ${score.success ? "ok" : ""}`}>{formatReward(score.reward)}</div>
       <div className="muted" style={{ fontSize: 12 }}>{score.success ? `solved${score.solvedAtTurn ? ` at turn ${score.solvedAtTurn}` : ""}` : "not solved"}</div>
-      <RewardBreakdown breakdown={breakdown} />
-      {score.gold && <GoldRunView gold={score.gold} mode={score.mode} />}
+      {/* Folded: open, it would push the terminal and its controls below the fold. */}
+      {(Object.keys(breakdown).length > 0 || score.gold) && (
+        <details>
+          <summary className="muted" style={{ fontSize: 12, cursor: "pointer" }}>What made it</summary>
+          <RewardBreakdown breakdown={breakdown} />
+          {score.gold && <GoldRunView gold={score.gold} mode={score.mode} />}
+        </details>
+      )}
     </div>
   );
 }
