@@ -2,6 +2,9 @@ import { test, expect, type Locator, type Page } from "@playwright/test";
 import { importRun } from "./importLog";
 import { startEpisode, taskOf, typeLine, waitForScreen } from "./terminal";
 
+// Starting a sandbox on a loaded machine can take a while.
+test.describe.configure({ timeout: 120_000 });
+
 // At 1366×768, what a screen is used with is in the window without scrolling the page.
 
 test.use({ viewport: { width: 1366, height: 768 } });

@@ -1,6 +1,9 @@
 import { test, expect } from "@playwright/test";
 import { startEpisode, taskOf, typeLine, waitForScreen } from "./terminal";
 
+// Starting a sandbox on a loaded machine can take a while.
+test.describe.configure({ timeout: 120_000 });
+
 // The labels beside a live episode say what the session is doing now, on Play and to a spectator.
 
 test("running… clears when a command ends, the header of a spectator counts every turn, and an ended episode says typing is off", async ({ page, context }) => {

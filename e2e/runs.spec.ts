@@ -45,7 +45,7 @@ test("a stranger and a participant may neither rename nor delete a run", async (
   const name = `e2e not yours ${stamp}`;
   const id = await importRun(page.request, name, "bash/gpt-3.5/ic_bash_react_10_turns_fs_4.json");
   const base = `http://127.0.0.1:${E2E_PORT}`;
-  const stranger = await newRequest.newContext({ baseURL: base });
+  const stranger = await newRequest.newContext({ baseURL: base, storageState: { cookies: [], origins: [] } }); // else it would be signed in as the project's researcher
   const participant = await newRequest.newContext({ baseURL: base, storageState: stateFile("participant") });
   for (const [api, status] of [[stranger, 401], [participant, 403]] as const) {
     expect((await api.patch(`/api/runs/${id}`, { data: { name: "taken over" }, headers: { origin: base } })).status()).toBe(status);

@@ -1,6 +1,9 @@
 import { test, expect, type Page } from "@playwright/test";
 import { screenText, startEpisode, taskOf, typeLine, waitForScreen } from "./terminal";
 
+// Starting a sandbox on a loaded machine can take a while.
+test.describe.configure({ timeout: 120_000 });
+
 // What the terminal draws is readable: `_`, descenders and `|` at every font size and zoom, and the
 // terminal refits (and tells the shell) when the window narrows.
 

@@ -7,10 +7,14 @@ export interface BreakdownLabel {
   definition?: string;
 }
 
+// The Bash reward's parts (InterCode §6: P1 + P2 + P3), under Plateau's names and under InterCode's.
+const P1: BreakdownLabel = { label: "File changes (P1)", definition: "0.33 when the same files were changed as by the gold, 0.05 with one difference, 0 with more." };
+const P2: BreakdownLabel = { label: "File contents (P2)", definition: "0.33 × the share of files changed by both whose contents match the gold's." };
+
 const LABELS: Record<string, BreakdownLabel> = {
-  // Bash (InterCode §6: P1 + P2 + P3)
-  fileDiff: { label: "File changes (P1)", definition: "0.33 when the same files were changed as by the gold, 0.05 with one difference, 0 with more." },
-  fileContent: { label: "File contents (P2)", definition: "0.33 × the share of files changed by both whose contents match the gold's." },
+  // Bash
+  fileDiff: P1,
+  fileContent: P2,
   outputSimilarity: { label: "Output similarity (P3)", definition: "0.33 × how similar the last output is to the gold's (TF-IDF cosine)." },
   missing: { label: "Changes only the gold made", definition: "Files the gold added, changed or deleted that this episode did not." },
   extra: { label: "Changes only this episode made", definition: "Files this episode added, changed or deleted that the gold did not." },
@@ -40,8 +44,8 @@ const LABELS: Record<string, BreakdownLabel> = {
   info: { label: "InterCode's log entry", definition: "What InterCode logged about the last turn." },
   source: { label: "Source", definition: "log: the reward as the log file recorded it, not recomputed." },
   reward: { label: "Reward parts" },
-  file_diff: { label: "File changes (P1)", definition: "0.33 when the same files were changed as by the gold, 0.05 with one difference, 0 with more." },
-  file_changes: { label: "File contents (P2)", definition: "0.33 × the share of files changed by both whose contents match the gold's." },
+  file_diff: P1,
+  file_changes: P2,
   answer_similarity: { label: "Output similarity", definition: "How similar the last output is to the gold's (TF-IDF cosine; inside the reward parts, × 0.33)." },
   eval_obs: { label: "Gold's output" },
   agent_obs: { label: "Agent's output" },
