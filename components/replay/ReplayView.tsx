@@ -82,7 +82,7 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
 
   const step = turn >= 1 ? steps[turn - 1] ?? null : null;
   // Spectating, the steps arrive as they are played: the header counts them, not the page's first copy.
-  const turnsTaken = useMemo(() => Math.max(episode.turns, steps.filter((st) => !isSubmit(st.action)).length), [episode.turns, steps]);
+  const turnsTaken = useMemo(() => (live ? Math.max(episode.turns, steps.filter((st) => !isSubmit(st.action)).length) : episode.turns), [live, episode.turns, steps]);
   const sameTask = others.filter((o) => o.id !== episode.id);
 
   return (
