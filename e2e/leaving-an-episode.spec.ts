@@ -13,7 +13,7 @@ test("one click on Play this task is one episode; leaving asks first; Home resum
   test.setTimeout(120_000);
   await page.getByTestId("play-task").dblclick();
   // The second click's request replaces the first's navigation: wait for where they land, not for the first.
-  await expect(page).toHaveURL(/\/play\/\d+\?episode=/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/play\/\d+\?episode=/, { timeout: 90_000 });
   const episodeUrl = page.url();
   await waitForScreen(page, /\$ $/m);
   await typeLine(page, "echo before-leaving");
