@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build Plateau's sandbox images: plateau/base, then plateau/bash-fs1..4 FROM it.
+# Build Plateau's sandbox images: plateau/base, then plateau/bash-fs1..4 and plateau/python FROM it.
 #   scripts/build-images.sh [--force]
 # Idempotent: every image carries a label with the hash of its inputs, and a build whose hash
 # matches the existing image is skipped. Without debian:bookworm-slim (no registry), the base
@@ -116,8 +116,27 @@ build_bash() {
   say "built plateau/bash-fs$fs ($hash)"
 }
 
+# plateau/python: the Bash images' user and helper (docker/bash) with no task files, and the console.
+build_python() {
+  local base_id hash files
+  base_id="$(docker image inspect -f '{{.Id}}' plateau/base:latest)"
+  files="$(cd "$REPO" && find docker/bash docker/python -type f ! -name '*.md' | LC_ALL=C sort)"
+  # shellcheck disable=SC2086
+  hash="$(hash_inputs $files | { cat; echo "$base_id python"; } | sha256sum | cut -c1-16)"
+  if up_to_date plateau/python:latest "$hash"; then say "plateau/python is up to date ($hash)"; return; fi
+  say "building plateau/python"
+  if ! docker build --force-rm --network none --label "$LABEL=$hash" \
+    -t plateau/python:latest -f "$REPO/docker/python/Dockerfile" "$REPO/docker" \
+    >"$CACHE/build-python.log" 2>&1; then
+    tail -n 20 "$CACHE/build-python.log" >&2
+    die "docker build of plateau/python failed (log: $CACHE/build-python.log)"
+  fi
+  say "built plateau/python ($hash)"
+}
+
 t0=$SECONDS
 build_base
 for fs in 1 2 3 4; do build_bash "$fs"; done
+build_python
 docker image prune -f --filter "label=$LABEL" >/dev/null 2>&1 || true # dangling old builds
 say "done in $((SECONDS - t0)) s"

@@ -1,0 +1,141 @@
+"""Plateau's Python console: the program on a Python sandbox's terminal (docker/CONSOLE-PROTOCOL.md).
+
+A REPL that keeps one namespace for the whole episode, as InterCode's exec server did. Each input is
+one step: a line, a block (a line that opens one, `def f(x):`, goes on at `... ` until an empty
+line) or a pasted block (bracketed paste: the whole text at once). Its observation is what the
+input printed and its error, as InterCode gave them (intercode_exec.py); the step's structured
+result (633;R) carries InterCode's dict. `test` runs the task's public tests in the episode's
+namespace; `submit [name]` is left to the session.
+
+Environment: PLATEAU_MARK_NONCE (signs the marks; removed before anything of the player's runs),
+PLATEAU_PYTHON_TASK (base64 of JSON {query, functionName, publicTests, setupCode}: nothing private).
+"""
+import base64
+import codeop
+import json
+import os
+import readline
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from intercode_exec import execute, failed, fresh_namespace, wrap_with_print  # noqa: E402
+
+NONCE = os.environ.pop("PLATEAU_MARK_NONCE", "")
+TASK = json.loads(base64.b64decode(os.environ.pop("PLATEAU_PYTHON_TASK", "") or "e30=") or "{}")
+SIG = f";{NONCE}" if NONCE else ""
+
+
+def mark(body):
+    return f"\x1b]{body}{SIG}\x07"
+
+
+def escape_line(text):
+    """633;E's escaping (docker/bash/SHELL-INTEGRATION.md): \\ doubled, ; and controls as \\xHH."""
+    return "".join("\\\\" if c == "\\" else f"\\x{ord(c):02x}" if c == ";" or ord(c) < 0x20 or ord(c) == 0x7F else c
+                   for c in text)
+
+
+def emit(text):
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+def result_mark(value):
+    return mark("633;R;" + base64.b64encode(json.dumps(value).encode()).decode())
+
+
+# readline: the prompt's marks take no columns (\001 … \002); a paste arrives whole.
+readline.parse_and_bind("set enable-bracketed-paste on")
+readline.parse_and_bind("set enable-active-region off")
+PS1 = f"\x01{mark('133;A')}\x02>>> \x01{mark('133;B')}\x02"
+PS2 = f"\x01{mark('633;F')}\x02... "
+
+
+def read_input():
+    """One input, or None for an empty line or Ctrl-C at the prompt (no step)."""
+    try:
+        text = input(PS1).replace("\r\n", "\n").replace("\r", "\n")
+        if "\n" not in text and opens_block(text):
+            lines = [text]
+            while True:
+                line = input(PS2)
+                if line == "":
+                    break
+                lines.append(line)
+            text = "\n".join(lines)
+    except KeyboardInterrupt:
+        emit("\n")
+        return None
+    return text if text.strip() else None
+
+
+def opens_block(line):
+    try:
+        return codeop.compile_command(line, "<input>", "exec") is None
+    except (SyntaxError, ValueError, OverflowError):
+        return False
+
+
+def run_tests(namespace):
+    if TASK.get("setupCode"):
+        execute(TASK["setupCode"], namespace)
+    rows = []
+    for test in TASK.get("publicTests", []):
+        result, _ = execute(test, namespace)
+        rows.append({"test": test, "result": result, "passed": not failed(result)})
+        emit(("PASS " if rows[-1]["passed"] else "FAIL ") + test + ("" if rows[-1]["passed"] else f"\n     {result['error']}") + "\n")
+    passed = sum(r["passed"] for r in rows)
+    emit(f"{passed}/{len(rows)} public tests passed\n")
+    return {"kind": "test", "passed": passed, "total": len(rows), "tests": rows}, 0 if passed == len(rows) else 1
+
+
+def run_code(text, namespace):
+    result, cut = execute(wrap_with_print(text), namespace)
+    shown = "\n".join(s for s in (result.get("output", ""), result.get("error", "")) if s)
+    if shown:
+        emit(shown + "\n")
+    return {"kind": "code", "result": result, "observation": repr(result), "cut": cut}, 1 if failed(result) else 0
+
+
+def banner():
+    lines = ["Python 3 (InterCode's MBPP). State is kept between inputs; a block ends with an empty line."]
+    if TASK.get("query"):
+        lines += ["", f"Task: {TASK['query']}"]
+    if TASK.get("functionName"):
+        lines.append(f"Function: {TASK['functionName']}")
+    for test in TASK.get("publicTests", []):
+        lines.append(f"Public test: {test}")
+    lines += ["", "`test` runs the public tests; `submit` (or `submit NAME`) ends the episode.", ""]
+    emit("\n".join(lines) + "\n")
+
+
+def main():
+    namespace = fresh_namespace()
+    banner()
+    while True:
+        try:
+            text = read_input()
+        except EOFError:
+            emit("\n")
+            return
+        if text is None:
+            continue
+        emit(mark("633;E;" + escape_line(text)) + mark("133;C"))
+        command = text.strip()
+        try:
+            if command == "test":
+                result, code = run_tests(namespace)
+            elif command == "submit" or command.startswith("submit "):
+                result, code = None, 0
+            else:
+                result, code = run_code(text, namespace)
+        except KeyboardInterrupt:
+            emit("KeyboardInterrupt\n")
+            result, code = None, 130
+        if result is not None:
+            emit(result_mark(result))
+        emit(mark(f"133;D;{code}"))
+
+
+if __name__ == "__main__":
+    main()
