@@ -47,7 +47,8 @@ export interface GoldRunView {
 }
 
 export interface ScoreView {
-  mode: "intercode" | "plateau";
+  /** mucode: the Python environment's µCode judgement (public tests, then private ones). */
+  mode: "intercode" | "plateau" | "mucode";
   reward: number;
   success: boolean;
   version: string;
