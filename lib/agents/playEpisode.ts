@@ -107,7 +107,7 @@ export async function playEpisode(o: PlayOptions): Promise<PlayOutcome> {
       continue;
     }
     consecutive = 0;
-    const notes = { thought: d.thought ?? null, plan: d.plan ?? null, search: d.search ?? null };
+    const notes: StepNotesData = { thought: d.thought ?? null, plan: d.plan ?? null, ...(d.search ? { search: d.search } : {}) };
     const hasNotes = notes.thought || notes.plan || notes.search;
     if (isSubmitAction(d.action)) {
       if (hasNotes) o.saveNotes?.(lastIndex + 1, notes);

@@ -5,7 +5,7 @@ export const POLICY_NAMES = ["gold", "scripted", "single-turn", "try-again", "re
 export type PolicyName = (typeof POLICY_NAMES)[number];
 
 /** Policies that call a chat-completions endpoint. */
-export const LLM_POLICIES: readonly PolicyName[] = ["single-turn", "try-again", "react", "plan-solve"];
+export const LLM_POLICIES: readonly PolicyName[] = ["single-turn", "try-again", "react", "plan-solve", "best-of-n"];
 
 /** The task as a policy may see it. `gold` is there for the gold policy only (server side). */
 export interface TaskView {
