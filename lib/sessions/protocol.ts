@@ -53,6 +53,8 @@ export interface ScoreView {
   success: boolean;
   version: string;
   breakdown: Record<string, unknown>;
+  /** The 1-based turn the success was decided at, when the scorer knows it (mucode: the judged code's); absent: the submit's. */
+  solvedAtTurn?: number | null;
   /** Environments that run a gold command (Bash) say how it ran. */
   gold?: GoldRunView | null;
 }

@@ -2,6 +2,7 @@ import type { Db } from "../db";
 import type { PublicTask } from "../tasks";
 import { computeStats } from "./computeStats";
 import { listRuns, type RunSummary } from "./listRuns";
+import { mucodeShares, type MuCodeShare } from "./mucodeShares";
 import { StatsQuery, statsQueryFromParams, statsQueryToParams } from "./statsQuery";
 import type { StatsResult } from "./types";
 
@@ -20,6 +21,8 @@ export interface CompareData {
    * out of the first response (null when there is nothing to fetch).
    */
   errorsUrl: string | null;
+  /** Python runs scored by µCode: public-pass share against private-pass share. */
+  mucode: MuCodeShare[];
 }
 
 /** Per-difficulty split when the URL does not say: SQL hardness, or the Bash file system. */
@@ -42,7 +45,7 @@ export async function loadCompare(prisma: Db, url: URLSearchParams): Promise<Com
   const known = new Set(runs.map((r) => r.name));
   if (query.runs) query.runs = query.runs.filter((r) => known.has(r));
   const needsRuns = query.group[0] === "run" && !query.runs?.length;
-  if (!runs.length || needsRuns) return { query, invalid, runs, stats: null, tasks: {}, errorsUrl: null };
+  if (!runs.length || needsRuns) return { query, invalid, runs, stats: null, tasks: {}, errorsUrl: null, mucode: [] };
   if (!url.has("split")) query.split = defaultSplit(runs, query);
   const stats = await computeStats(prisma, { ...query, errorByTurn: false });
   const errorsUrl = query.errorByTurn && stats.groups.length
@@ -52,5 +55,6 @@ export async function loadCompare(prisma: Db, url: URLSearchParams): Promise<Com
   const rows = ids.length
     ? await prisma.task.findMany({ where: { id: { in: ids } }, select: { id: true, dataset: true, index: true, query: true, hardness: true } })
     : [];
-  return { query, invalid, runs, stats, tasks: Object.fromEntries(rows.map((t) => [t.id, t])), errorsUrl };
+  const mucode = await mucodeShares(prisma, query.runs ?? []);
+  return { query, invalid, runs, stats, tasks: Object.fromEntries(rows.map((t) => [t.id, t])), errorsUrl, mucode };
 }

@@ -89,5 +89,6 @@ async function scoreMuCode(
     passedPublic: judged !== null,
     privatePassed,
   };
-  return { mode: "mucode", reward: success ? 1 : 0, success, version: "mucode-1", breakdown };
+  const solvedAtTurn = success ? (judged === steps.length ? steps.length : judged + 1) : null;
+  return { mode: "mucode", reward: success ? 1 : 0, success, version: "mucode-1", breakdown, solvedAtTurn };
 }
