@@ -15,6 +15,7 @@ import codeop
 import json
 import os
 import readline
+import signal
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -54,7 +55,7 @@ PS2 = f"\x01{mark('633;F')}\x02... "
 def read_input():
     """One input, or None for an empty line or Ctrl-C at the prompt (no step)."""
     try:
-        text = input(PS1).replace("\r\n", "\n").replace("\r", "\n")
+        text = input(PS1).replace("\r\n", "\n").replace("\r", "\n").rstrip("\n")
         if "\n" not in text and opens_block(text):
             lines = [text]
             while True:
@@ -109,7 +110,21 @@ def banner():
     emit("\n".join(lines) + "\n")
 
 
+def take_terminal():
+    """Own the terminal's foreground, as a shell with job control does: Ctrl-C then reaches this
+    process group only, never a wrapper that started it (the local driver's nsenter)."""
+    try:
+        if os.getpid() != os.getsid(0):
+            os.setpgid(0, 0)
+        old = signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+        os.tcsetpgrp(0, os.getpgrp())
+        signal.signal(signal.SIGTTOU, old)
+    except OSError:
+        pass
+
+
 def main():
+    take_terminal()
     namespace = fresh_namespace()
     banner()
     while True:

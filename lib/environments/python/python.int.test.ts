@@ -1,9 +1,11 @@
-// The Python environment on a real plateau/python sandbox (docker driver): the console on its
-// terminal, the steps from its signed marks, and both scorings run in a scratch sandbox.
+// The Python environment on a real plateau/python sandbox (the docker driver; PLATEAU_SANDBOX=local:
+// bubblewrap on the python rootfs): the console on its terminal, the steps from its signed marks,
+// and both scorings run in a scratch sandbox.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDockerDriver, type DockerDriver } from "../../sandbox/docker";
-import type { Sandbox } from "../../sandbox/types";
+import { createDockerDriver } from "../../sandbox/docker";
+import { createLocalDriver } from "../../sandbox/local";
+import type { Sandbox, SandboxDriver } from "../../sandbox/types";
 import { loadPythonTasks } from "./tasks";
 import { mbppTask, type MbppTask } from "./mbppTask";
 import { PYTHON_IMAGE, scorePythonEpisode } from "./scorer";
@@ -12,7 +14,7 @@ import { openConsole } from "./testing/playConsole";
 const tasks = loadPythonTasks(path.join(process.cwd(), "data/intercode"));
 const taskAt = (i: number): MbppTask => mbppTask(tasks[i]);
 
-let driver: DockerDriver;
+let driver: SandboxDriver;
 let scratch: Sandbox;
 const made: Sandbox[] = [];
 async function sandbox(): Promise<Sandbox> {
@@ -23,12 +25,12 @@ async function sandbox(): Promise<Sandbox> {
 const byMode = <T extends { mode: string }>(scores: T[]) => Object.fromEntries(scores.map((s) => [s.mode, s])) as Record<string, T>;
 
 beforeAll(async () => {
-  driver = createDockerDriver();
+  driver = process.env.PLATEAU_SANDBOX === "local" ? createLocalDriver() : createDockerDriver();
   const st = await driver.status();
-  if (!st.ok) throw new Error(`no Docker engine: ${st.reason}`);
+  if (!st.ok) throw new Error(`no ${driver.name} sandbox: ${st.reason}`);
   if (!(await driver.hasImage(PYTHON_IMAGE))) throw new Error(`image ${PYTHON_IMAGE} is missing: run scripts/build-images.sh`);
   scratch = await sandbox();
-}, 120_000);
+}, 600_000);
 
 afterAll(async () => {
   await Promise.all(made.map((s) => s.destroy().catch(() => {})));
