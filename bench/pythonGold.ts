@@ -1,5 +1,5 @@
-// bench/pythonGold — the gold policy over InterCode's 974 MBPP tasks in the Python environment on the
-// docker driver: each task's gold typed into the console of a fresh plateau/python sandbox, `submit`,
+// bench/pythonGold — the gold policy over InterCode's 974 MBPP tasks in the Python environment (docker
+// driver; PLATEAU_SANDBOX=local: bubblewrap): each task's gold typed into the console of a fresh plateau/python sandbox, `submit`,
 // both scorings (intercode, mucode) in a scratch sandbox. Prints SR in each and every failure by cause,
 // and episodes/min with the median / p99 time per episode.
 // Until the live session drives consoles through lib/sessions/console.ts, the console is driven here
@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createDockerDriver } from "../lib/sandbox/docker";
+import { createLocalDriver } from "../lib/sandbox/local";
 import type { Sandbox } from "../lib/sandbox/types";
 import { loadPythonTasks } from "../lib/environments/python/tasks";
 import { mbppTask } from "../lib/environments/python/mbppTask";
@@ -29,7 +30,7 @@ interface Row { index: number; intercode: number; mucode: boolean; ms: number; c
 
 const tasks = loadPythonTasks(path.join(process.cwd(), "data/intercode"));
 const queue = tasks.map((_, i) => i).slice(Number(values.from), Number(values.to));
-const driver = createDockerDriver();
+const driver = process.env.PLATEAU_SANDBOX === "local" ? createLocalDriver() : createDockerDriver();
 const rows: Row[] = [];
 
 /** Why a gold did not score 1: what the console said of the gold itself, else the first differing test. */
@@ -80,7 +81,7 @@ try {
 const minutes = (Date.now() - started) / 60_000;
 const ok = rows.filter((r) => r.intercode === 1).length;
 const mu = rows.filter((r) => r.mucode).length;
-console.log(`gold policy, ${rows.length} MBPP tasks, concurrency ${n}:`);
+console.log(`gold policy, ${rows.length} MBPP tasks, ${driver.name} driver, concurrency ${n}:`);
 console.log(`  intercode reward 1: ${ok}/${rows.length} (${((100 * ok) / rows.length).toFixed(1)} %)`);
 console.log(`  mucode success:     ${mu}/${rows.length} (${((100 * mu) / rows.length).toFixed(1)} %)`);
 console.log(`  ${(rows.length / minutes).toFixed(1)} episodes/min; per episode median ${pct(rows.map((r) => r.ms), 50)} ms, p99 ${pct(rows.map((r) => r.ms), 99)} ms`);

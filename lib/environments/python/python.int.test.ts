@@ -10,6 +10,13 @@ import { loadPythonTasks } from "./tasks";
 import { mbppTask, type MbppTask } from "./mbppTask";
 import { PYTHON_IMAGE, scorePythonEpisode } from "./scorer";
 import { openConsole } from "./testing/playConsole";
+import { createPublicTestTrier } from "./publicTestTrier";
+import { pythonObservation } from "./pythonConsole";
+import { startFakeChatServer } from "../../agents/testing/FakeChatServer";
+import { createChatClient } from "../../agents/llm/ChatClient";
+import { LlmSettings } from "../../agents/llm/LlmSettings";
+import { bestOfNPolicy, type BestOfNSearch } from "../../agents/policies/bestOfN";
+import type { HistoryEntry } from "../../agents/types";
 
 const tasks = loadPythonTasks(path.join(process.cwd(), "data/intercode"));
 const taskAt = (i: number): MbppTask => mbppTask(tasks[i]);
@@ -101,4 +108,47 @@ describe("the gold policy on 30 MBPP tasks", () => {
     }
     expect(failures).toEqual([]);
   }, 900_000);
+});
+
+describe("best-of-n with a FAKE chat server returning fixed candidates", () => {
+  it("runs every candidate in a scratch copy, executes only the public-test winner, stores all N", async () => {
+    const task = taskAt(1); // similar_elements((3, 4, 5, 6), (5, 7, 4, 10)) == (4, 5) is public
+    const py = (code: string) => "```python\n" + code + "\n```";
+    const losers = [
+      "LOSER_RAN = True\ndef similar_elements(a, b):\n    return ()",
+      "def similar_elements(a, b):\n    print('loser printed')\n    return None",
+    ];
+    const winner = "def similar_elements(a, b):\n    return tuple(set(a) & set(b))";
+    const fake = await startFakeChatServer([py(losers[0]), py(winner), py(losers[1])]);
+    try {
+      const c = await openConsole(await sandbox(), task);
+      const policy = bestOfNPolicy({
+        chat: createChatClient(LlmSettings.parse({ endpoint: "fake", baseUrl: fake.url, model: "fake", retries: 0, retryDelayMs: 0 }), null),
+        n: 3, historyWindow: 5, maxObservationChars: 1000, prompt: { timeoutSeconds: 10 },
+        publicTask: () => ({ functionName: task.functionName, publicTests: task.publicTests }),
+        tryCandidates: createPublicTestTrier(task, scratch),
+      });
+      const history: HistoryEntry[] = [];
+      const view = { id: 1, environment: "python", dataset: "mbpp", index: 1, query: task.query, gold: "" };
+      const first = await policy.next(history, view);
+      if (!("action" in first)) throw new Error(first.error);
+      const search = first.search as BestOfNSearch;
+      expect(first.action).toBe(winner);
+      expect(search.candidates.map((x) => [x.code, x.tests])).toEqual([
+        [losers[0], { passed: 0, total: 1, error: "Error: " }],
+        [winner, { passed: 1, total: 1, error: null }],
+        [losers[1], { passed: 0, total: 1, error: "Error: " }],
+      ]);
+      expect(search.chosen).toBe(1);
+      const step = await c.run(first.action);
+      history.push({ kind: "step", action: step.action, observation: pythonObservation(step), exitCode: step.exitCode, admissible: step.admissible, timedOut: false });
+      expect(await policy.next(history, view)).toEqual({ action: "submit" });
+      // nothing of a losing candidate ran in the episode
+      expect((await c.run("'LOSER_RAN' in globals()")).observation).toBe("False\n");
+      expect(c.screen()).not.toContain("loser printed");
+      expect(c.steps.map((x) => x.action)).toEqual([winner, "'LOSER_RAN' in globals()"]);
+    } finally {
+      await fake.close();
+    }
+  }, 120_000);
 });
