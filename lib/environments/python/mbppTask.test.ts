@@ -17,6 +17,8 @@ describe("the MBPP task of the Python environment", () => {
     expect(functionNameOf(task.gold)).toBe("add_one");
     expect(functionNameOf("def a(x):\n  def b(y): pass")).toBe("a");
     expect(functionNameOf("x = 1")).toBeNull();
+    // InterCode's pattern missed a space before the parenthesis (mbpp:31 and five more)
+    expect(functionNameOf("import math \r\ndef max_Prime_Factors (n): \r\n")).toBe("max_Prime_Factors");
   });
 
   it("tells the console the task, its function and the public tests, never a private test", () => {

@@ -11,7 +11,10 @@ const Extra = z.object({
 export interface MbppTask {
   query: string;
   gold: string;
-  /** The name the tests call: InterCode's `def (\w+)\(` on the gold (its first function). */
+  /**
+   * The name the tests call: the gold's first function, as InterCode's `def (\w+)\(` found it, or
+   * with a space before the parenthesis, which InterCode's pattern missed (6 tasks: its reward raised there).
+   */
   functionName: string;
   setupCode: string;
   publicTests: string[];
@@ -30,7 +33,7 @@ export function splitTests(tests: readonly string[]): { publicTests: string[]; p
 }
 
 export function functionNameOf(gold: string): string | null {
-  return /def (\w+)\(/.exec(gold)?.[1] ?? null;
+  return /def (\w+)\(/.exec(gold)?.[1] ?? /def\s+(\w+)\s*\(/.exec(gold)?.[1] ?? null;
 }
 
 export function mbppTask(task: { query: string; gold: string; extra: unknown }): MbppTask {
