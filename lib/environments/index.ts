@@ -4,6 +4,7 @@ import { loadBashTasks } from "./bash/tasks";
 import { bashPlayable } from "./bash/play";
 import { loadSqlTasks } from "./sql/tasks";
 import { loadPythonTasks } from "./python/tasks";
+import { pythonPlayable } from "./python/playable";
 import { loadCtfTasks } from "./ctf/tasks";
 
 export * from "./types";
@@ -28,9 +29,10 @@ export const environments: Record<EnvironmentName, Environment> = {
   python: {
     name: "python",
     title: "Python",
-    description: "MBPP function-writing tasks; scored by the share of hidden tests passed.",
-    playable: { ok: false, reason: "live Python play is not built yet; Python logs can be imported and compared" },
+    description: "MBPP function-writing tasks in a Python console; scored by InterCode's share of tests passed and by µCode's public-then-private tests.",
+    playable: { ok: true },
     loadTasks: loadPythonTasks,
+    live: pythonPlayable,
   },
   ctf: {
     name: "ctf",
