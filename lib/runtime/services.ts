@@ -73,7 +73,7 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
   });
   // A finished episode's replay (its screen snapshots) is computed now, not when someone first opens it.
   sessions.onEpisodeEnded((id) => void warmReplay(deps.prisma, id).catch(() => {}));
-  const agentRuns = startAgentRuns({ prisma: deps.prisma, io: deps.io, sessions, services: deps.services });
+  const agentRuns = startAgentRuns({ prisma: deps.prisma, io: deps.io, sessions, services: deps.services, takeSandbox });
 
   return {
     sandbox: { driver: driver?.name ?? null, reason: choice.reason, warning: choice.warning },
