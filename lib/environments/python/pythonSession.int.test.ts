@@ -7,6 +7,10 @@ import { closeTestPlateau } from "../../agents/testing/closeTestPlateau";
 import { ApiEpisodes } from "../../agents/api/ApiEpisodes";
 import { createEpisode, CreateEpisodeBody, getEpisode, stepEpisode, type ApiDeps } from "../../agents/api/episodesApi";
 import { mbppTask } from "./mbppTask";
+import { AgentRunner } from "../../agents/runs/AgentRunner";
+import { startFakeChatServer } from "../../agents/testing/FakeChatServer";
+import { createDockerDriver } from "../../sandbox/docker";
+import { createLocalDriver } from "../../sandbox/local";
 
 let p: TestPlateau;
 let d: ApiDeps;
@@ -53,6 +57,42 @@ describe("Python through the session API", () => {
       expect(JSON.stringify(answers)).not.toContain(t);
       expect(JSON.stringify(scores)).not.toContain(t);
       expect(JSON.stringify(steps)).not.toContain(t);
+    }
+  }, 300_000);
+});
+
+const scratchDriver = () => (process.env.PLATEAU_SANDBOX === "local" ? createLocalDriver() : createDockerDriver());
+
+async function waitFor(runner: AgentRunner, runId: string, ms = 300_000): Promise<void> {
+  for (const t0 = Date.now(); runner.isActive(runId); await new Promise((r) => setTimeout(r, 100))) {
+    if (Date.now() - t0 > ms) throw new Error(`run ${runId} did not finish in ${ms} ms`);
+  }
+}
+
+describe("Python batch runs", () => {
+  it("the gold policy solves mbpp:0-2 in both scorings", async () => {
+    const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, env: {} });
+    const { runId } = await runner.create({ env: "python", policy: "gold", tasks: "mbpp:0-2", turnLimit: 3 });
+    await waitFor(runner, runId);
+    const scores = await p.db.prisma.score.findMany({ where: { episode: { runId } }, select: { mode: true, success: true } });
+    expect(scores.filter((s) => s.mode === "intercode").map((s) => s.success)).toEqual([true, true, true]);
+    expect(scores.filter((s) => s.mode === "mucode").map((s) => s.success)).toEqual([true, true, true]);
+  }, 300_000);
+
+  it("best-of-n stores every candidate and the choice on the step it executed", async () => {
+    const py = (code: string) => "```python\n" + code + "\n```";
+    const fake = await startFakeChatServer([py("def similar_elements(a, b):\n    return ()"), py("def similar_elements(a, b):\n    return tuple(set(a) & set(b))")]);
+    try {
+      const env = { PLATEAU_LLM_ENDPOINTS: JSON.stringify([{ name: "fake", baseUrl: fake.url }]) };
+      const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, env, takeSandbox: (image) => scratchDriver().create({ image }) });
+      const { runId } = await runner.create({ env: "python", policy: "best-of-n", n: 2, model: "fake-model", llm: { endpoint: "fake", retryDelayMs: 0 }, tasks: "mbpp:1", turnLimit: 3 });
+      await waitFor(runner, runId);
+      const ep = await p.db.prisma.episode.findFirstOrThrow({ where: { runId }, include: { steps: { orderBy: { index: "asc" } }, scores: true } });
+      expect(ep.steps.map((s) => s.action)).toEqual(["def similar_elements(a, b):\n    return tuple(set(a) & set(b))", "submit"]);
+      expect(ep.steps[0].search).toMatchObject({ n: 2, chosen: 1, candidates: [{ tests: { passed: 0, total: 1 } }, { tests: { passed: 1, total: 1 } }] });
+      expect(ep.scores.find((s) => s.mode === "mucode")?.success).toBe(true);
+    } finally {
+      await fake.close();
     }
   }, 300_000);
 });
