@@ -110,6 +110,19 @@ describe("the gold policy on 30 MBPP tasks", () => {
   }, 900_000);
 });
 
+describe("InterCode's order of the setup code", () => {
+  it("fails the gold itself where the setup code uses the gold's classes (intercode), not in plateau mode", async () => {
+    const task = taskAt(366); // its setup code builds a tree of the gold's Node class
+    const c = await openConsole(await sandbox(), task);
+    await c.run(task.gold);
+    await c.run("submit");
+    const s = byMode(await scorePythonEpisode(task, c.steps, "submit", scratch));
+    expect(s.intercode).toMatchObject({ reward: 0, success: false });
+    expect(s.plateau).toMatchObject({ reward: 1, success: true });
+    expect(s.mucode.success).toBe(true);
+  }, 120_000);
+});
+
 describe("best-of-n with a FAKE chat server returning fixed candidates", () => {
   it("runs every candidate in a scratch copy, executes only the public-test winner, stores all N", async () => {
     const task = taskAt(1); // similar_elements((3, 4, 5, 6), (5, 7, 4, 10)) == (4, 5) is public

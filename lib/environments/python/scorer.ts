@@ -28,9 +28,10 @@ export function firstPublicPass(steps: readonly CompletedStep[]): number | null 
 /**
  * Both of the Python scorings, computed in a scratch sandbox (never the player's: the private tests
  * must not reach anything the player can read), from the episode's inputs run again in fresh processes.
- * - intercode (and plateau, the same number): InterCode's MBPP reward at `submit [name]`: the
- *   submitted function (default: the task's) bound to the gold's name, every test run in the
- *   episode's state and in a fresh one with the gold; the share whose output and error agree.
+ * - intercode: InterCode's MBPP reward at `submit [name]`: the submitted function (default: the
+ *   task's) bound to the gold's name, every test run in the episode's state and in a fresh one with
+ *   the gold; the share whose output and error agree. plateau: the same, the gold side running its
+ *   setup code after the gold rather than before (the setup may use the gold's classes).
  * - mucode: µCode's binary success: the first code that passed the public tests also passes the private ones.
  */
 export function createPythonScorer(task: MbppTask, takeSandbox: (image: string) => Promise<Sandbox>): Scorer {
@@ -52,14 +53,18 @@ export async function scorePythonEpisode(task: MbppTask, steps: readonly Complet
   const name = submittedName(submitted) ?? task.functionName;
   const tests = task.tests.map(raw);
   const judgedAt = firstPublicPass(steps);
-  const [agentRun, goldRun, publicAtSubmit] = await runPrograms(scratch, [
+  const [agentRun, goldAsInterCode, goldAsPlateau, publicAtSubmit] = await runPrograms(scratch, [
     [...history, raw(`${task.functionName} = ${name}`), raw(task.setupCode), ...tests],
+    // InterCode ran the setup code before the gold: where it builds on the gold's classes (mbpp:366,
+    // mbpp:926) it raised, and every test failed on the gold side. plateau runs the gold first.
     [raw(task.setupCode), raw(task.gold), ...tests],
+    task.setupCode ? [raw(task.gold), raw(task.setupCode), ...tests] : [],
     judgedAt === null ? [...history, raw(task.setupCode), ...task.publicTests.map(raw)] : [],
   ]);
   const agent = agentRun.slice(-tests.length).map(testResultOf);
-  const gold = goldRun.slice(-tests.length).map(testResultOf);
+  const golds = { intercode: goldAsInterCode, plateau: task.setupCode ? goldAsPlateau : goldAsInterCode };
   const interCode = REWARD_MODES.map((mode) => {
+    const gold = golds[mode].slice(-tests.length).map(testResultOf);
     const s = score("python", { agent, gold }, mode);
     return { ...s, breakdown: { ...s.breakdown, submittedFunction: name } as unknown as Record<string, unknown> };
   });
