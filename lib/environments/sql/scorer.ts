@@ -1,0 +1,35 @@
+import { REWARD_MODES, score } from "../../rewards";
+import type { Sandbox } from "../../sandbox/types";
+import type { Scorer, TaskForPlay } from "../../sessions/console";
+import type { CompletedStep } from "../../sessions/steps";
+import { isSqlSubmit } from "./console";
+import { agentObservation, sqlResultOf } from "./result";
+import { runStatement } from "./runStatement";
+
+// SQL at submit, as InterCode's get_reward: the last query's rows (from its step's result) against
+// the gold query's rows, the gold run on the same server in the same sandbox, in both modes.
+
+type Step = CompletedStep & { result?: unknown };
+
+/** The step the reward reads: the last one before submit. */
+export function lastQuery(steps: readonly Step[]): Step | undefined {
+  return steps.filter((s) => !isSqlSubmit(s.action)).at(-1);
+}
+
+export function createSqlScorer(task: TaskForPlay): Scorer {
+  return {
+    async score({ sandbox, steps }) {
+      const gold = await runStatement(sandbox as Sandbox, task.db, task.gold);
+      const goldRows = "rows" in gold.result ? gold.result.rows : null;
+      if (!goldRows) throw new Error(`the gold query of task ${task.id} did not return rows: ${gold.result.text}`);
+      const last = lastQuery(steps as Step[]);
+      const agent = agentObservation(last ? sqlResultOf(last.result) : null);
+      return {
+        scores: REWARD_MODES.map((mode) => {
+          const s = score("sql", { agent, gold: goldRows, goldQuery: task.gold }, mode);
+          return { ...s, breakdown: s.breakdown as unknown as Record<string, unknown> };
+        }),
+      };
+    },
+  };
+}
