@@ -28,11 +28,11 @@ for a in "$@"; do
   case "$a" in
     --force) FORCE=1 ;;
     --no-docker) USE_DOCKER=0 ;;
-    [1-4]) WANT+=("$a") ;;
-    *) echo "usage: $0 [--force] [--no-docker] [1 2 3 4]" >&2; exit 2 ;;
+    [1-4]|sql) WANT+=("$a") ;;
+    *) echo "usage: $0 [--force] [--no-docker] [1 2 3 4] [sql]" >&2; exit 2 ;;
   esac
 done
-[ ${#WANT[@]} -gt 0 ] || WANT=(1 2 3 4)
+[ ${#WANT[@]} -gt 0 ] || WANT=(1 2 3 4 sql)
 
 say() { echo "build-rootfs: $*"; }
 die() { echo "build-rootfs: $*" >&2; exit 1; }
@@ -222,8 +222,48 @@ build_one() {
   say "built $name ($key, $(du -sh "$dir" | cut -f1))"
 }
 
+# The SQL root file system: exported from the plateau/sql image (scripts/build-images.sh sql), whose
+# build loads the databases with a running server. "tracked": /var (the database files) is copied
+# per sandbox in copy mode, as the task files of a bash tree are.
+build_sql() {
+  local name=sql dir="$OUT/sql" meta="$OUT/sql.json" label key tmp cid
+  if [ "$DOCKER_OK" != 1 ] || ! docker image inspect plateau/sql:latest >/dev/null 2>&1; then
+    say "sql: no plateau/sql image to export (run scripts/build-images.sh sql with a Docker engine): skipped"
+    return
+  fi
+  label="$(image_label plateau/sql:latest)"
+  key="$(echo "sql=$label script=$SCRIPT_HASH uidbase=$UID_BASE format=$FORMAT" | sha256sum | cut -c1-16)"
+  if [ "$FORCE" = 0 ] && [ -d "$dir" ] && [ -f "$meta" ] && grep -q "\"key\": \"$key\"" "$meta"; then
+    say "sql is up to date ($key)"
+    return
+  fi
+  mkdir -p "$OUT"
+  tmp="$OUT/.sql.tmp"
+  rm -rf "$tmp" && mkdir "$tmp"
+  say "sql: docker export plateau/sql"
+  cid="$(docker create plateau/sql:latest 2>/dev/null)" || die "docker create plateau/sql failed"
+  if ! docker export "$cid" | tar -x --numeric-owner -C "$tmp"; then
+    docker rm -f "$cid" >/dev/null 2>&1 || true
+    die "docker export of plateau/sql failed"
+  fi
+  docker rm -f "$cid" >/dev/null
+  runtime_files "$tmp"
+  shift_owners "$tmp"
+  rm -f "$meta"
+  if [ -d "$dir" ]; then rm -rf "$OUT/.sql.old"; mv "$dir" "$OUT/.sql.old"; fi
+  mv "$tmp" "$dir"
+  rm -rf "$OUT/.sql.old"
+  printf '{\n  "name": "sql",\n  "key": "%s",\n  "uidBase": %s,\n  "source": %s,\n  "builtAt": "%s",\n  "tracked": ["var"]\n}\n' \
+    "$key" "$UID_BASE" "$(json_str "docker export plateau/sql ($(docker image inspect -f '{{.Id}}' plateau/sql:latest | cut -c1-19))")" \
+    "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$meta.part"
+  mv "$meta.part" "$meta"
+  say "built sql ($key, $(du -sh "$dir" | cut -f1))"
+}
+
 t0=$SECONDS
-for fs in "${WANT[@]}"; do build_one "$fs"; done
+for fs in "${WANT[@]}"; do
+  if [ "$fs" = sql ]; then build_sql; else build_one "$fs"; fi
+done
 # Identical read-only system files across the trees: one copy on disk (hardlink compares content,
 # mode, owner and mtime). The task files, /.git and /home are copied per sandbox: never linked.
 sys_dirs=()

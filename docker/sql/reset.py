@@ -1,8 +1,11 @@
 """The SQL sandbox's reset (docker/bash/agent.py imports this file as /etc/plateau/reset.py and calls
 reset() after its own): every connection of the player is ended (its open transaction rolls back,
 its temporary tables go), then every database the player's committed writes touched is rebuilt
-from its pristine copy. What was written comes from the server's binary log (ROW format): a reset
-after an episode that only read costs one status query. The player cannot write the log's
+from its pristine copy: a table whose rows changed gets its rows back (DELETE, INSERT … SELECT
+and its AUTO_INCREMENT counter), a table or view the player added is dropped, and a database
+whose schema changed otherwise (ALTER, DROP, RENAME, TRUNCATE, CREATE INDEX) is rebuilt whole.
+What was written comes from the server's binary log (ROW format): a reset after an episode that
+only read costs one status query. The player cannot write the log's
 settings, the pristine copies (plateau_pristine_<db>) or any other database (PLAYER_PRIVILEGES).
 """
 import json, re, time
@@ -82,28 +85,35 @@ def _events_since(cur, since):
     return out
 
 
-TABLE_MAP = re.compile(r"\(`?([^`.()]+)`?\.")
-USE_DB = re.compile(r"^use `([^`]+)`", re.I)
+TABLE_MAP = re.compile(r"\(`?([^`.()]+)`?\.`?([^`()]+?)`?\)")
+USE_DB = re.compile(r"^use `([^`]+)`; ", re.I)
+# DDL whose only trace is a new object, which the table list shows (the reset drops it)
+ADDS_ONLY = re.compile(r"^\s*create\s+(or\s+replace\s+)?(table|view|algorithm|definer|sql\s+security)\b", re.I)
 
 
 def touched(events, known):
-    """The task databases that the logged writes may have changed (more rather than fewer)."""
+    """What the logged writes may have changed, more rather than less: {db: "rows" | "schema"}
+    and the (db, table) pairs whose rows changed. "schema": rebuild the whole database."""
     words = re.compile(r"\b(" + "|".join(re.escape(d) for d in sorted(known, key=len, reverse=True)) + r")\b", re.I)
-    dbs = set()
+    dbs, tables = {}, set()
     for kind, info in events:
         if kind == "Table_map":
             m = TABLE_MAP.search(info)
-            if m:
-                dbs.add(m.group(1).lower())
+            if m and m.group(1).lower() in known:
+                dbs.setdefault(m.group(1).lower(), "rows")
+                tables.add((m.group(1).lower(), m.group(2).lower()))
         elif kind == "Query" and info not in ("BEGIN", "COMMIT"):
             m = USE_DB.match(info)
-            if m:
-                dbs.add(m.group(1).lower())
-            dbs.update(w.lower() for w in words.findall(info))
-    return sorted(d for d in dbs if d in known)
+            stmt = info[m.end():] if m else info
+            named = {w.lower() for w in words.findall(stmt)} | ({m.group(1).lower()} if m else set())
+            how = "rows" if ADDS_ONLY.match(stmt) else "schema"
+            for d in named & known:
+                if how == "schema" or dbs.get(d) != "schema":
+                    dbs[d] = how
+    return dbs, tables
 
 
-def restore(cur, db):
+def rebuild(cur, db):
     spec = _pristine[db]
     cur.execute(f"DROP DATABASE IF EXISTS `{db}`")
     cur.execute(spec["create"])
@@ -111,6 +121,28 @@ def restore(cur, db):
     for table, ddl in spec["tables"]:
         cur.execute(ddl)
         cur.execute(f"INSERT INTO `{db}`.`{table}` SELECT * FROM `{PRISTINE_PREFIX}{db}`.`{table}`")
+
+
+def restore_rows(cur, db, table):
+    ddl = dict(_pristine[db]["tables"]).get(table)
+    if ddl is None:
+        return  # not a pristine table: restore_objects drops it
+    cur.execute(f"DELETE FROM `{db}`.`{table}`")
+    cur.execute(f"INSERT INTO `{db}`.`{table}` SELECT * FROM `{PRISTINE_PREFIX}{db}`.`{table}`")
+    auto = re.search(r"AUTO_INCREMENT=(\d+)", ddl)
+    if auto:  # the counter as it was (a DELETE leaves it where the player's inserts took it)
+        cur.execute(f"ALTER TABLE `{db}`.`{table}` AUTO_INCREMENT = {int(auto.group(1))}")
+
+
+def restore_objects(cur, db):
+    """Drop what the player added to the database (tables, views); False: something is missing."""
+    cur.execute("SELECT TABLE_NAME, TABLE_TYPE FROM information_schema.TABLES WHERE TABLE_SCHEMA = %s", (db,))
+    now = {r[0].lower(): r[1] for r in cur.fetchall()}
+    want = {t.lower() for t, _ in _pristine[db]["tables"]}
+    for name, kind in now.items():
+        if name not in want:
+            cur.execute(f"DROP {'VIEW' if kind == 'VIEW' else 'TABLE'} IF EXISTS `{db}`.`{name}`")
+    return want <= set(now)
 
 
 def reset():
@@ -123,8 +155,13 @@ def reset():
     now = _position(cur)
     if now == _clean_at:
         return []
-    dbs = touched(_events_since(cur, _clean_at), set(_pristine))
-    for db in dbs:
-        restore(cur, db)
+    dbs, tables = touched(_events_since(cur, _clean_at), set(_pristine))
+    for db, how in sorted(dbs.items()):
+        if how == "rows" and restore_objects(cur, db):
+            for d, t in sorted(tables):
+                if d == db:
+                    restore_rows(cur, d, t)
+        else:
+            rebuild(cur, db)
     _clean_at = _position(cur)  # our own writes are not logged (sql_log_bin = 0)
-    return dbs
+    return sorted(dbs.items())

@@ -16,7 +16,8 @@ install -m 644 "$HERE/plateau.cnf" /etc/mysql/mariadb.conf.d/90-plateau.cnf
 
 # A fresh data folder with these settings (lower_case_table_names is fixed at initialisation).
 rm -rf /var/lib/mysql/*
-mariadb-install-db --user=mysql --datadir=/var/lib/mysql --skip-test-db \
+mkdir -p /run/mysqld && chown mysql:mysql /run/mysqld
+mariadb-install-db --user=mysql --datadir=/var/lib/mysql --skip-test-db --skip-name-resolve --force \
   --auth-root-authentication-method=socket >/tmp/install-db.log 2>&1 || { cat /tmp/install-db.log; exit 1; }
 /etc/plateau/service >/tmp/mariadb.log 2>&1 &
 for _ in $(seq 300); do /etc/plateau/service-ready && break; sleep 0.1; done

@@ -207,8 +207,8 @@ class Db:
             k = pymysql.connect(unix_socket=SOCKET, user=os.environ.get("USER") or "player")
             k.cursor().execute(f"KILL QUERY {int(tid)}")
             k.close()
-        except Exception:
-            pass
+        except Exception as e:
+            print(f"(could not stop the statement: {e})", file=sys.stderr)
 
 
 # ---------------------------------------------------------------- interactive
@@ -273,7 +273,10 @@ def interactive():
             code = 0
             if "error" in result:
                 code = INTERRUPTED if result["code"] == 1317 else 1
-            show(result, cur, t0)
+            if code == 0 and USE.match(stmt):
+                print("Database changed")
+            else:
+                show(result, cur, t0)
             marks.result(fit_result(result, "rows") if "rows" in result else result)
             marks.end(code)
             if code == INTERRUPTED:
