@@ -9,7 +9,7 @@ import type { Sandbox, SandboxDriver, Tty } from "../../sandbox/types";
 import { mark } from "../../sandbox/testing";
 import type { CompletedStep } from "../../sessions/steps";
 import { createSqlInterCodeExecutor } from "./executor";
-import { SQL_IMAGE } from "./playable";
+import { SQL_IMAGE } from "./play";
 import { runStatement } from "./runStatement";
 import { createSqlScorer } from "./scorer";
 
