@@ -222,17 +222,20 @@ build_one() {
   say "built $name ($key, $(du -sh "$dir" | cut -f1))"
 }
 
-# The SQL root file system: exported from the plateau/sql image (scripts/build-images.sh sql), whose
-# build loads the databases with a running server. "tracked": /var (the database files) is copied
-# per sandbox in copy mode, as the task files of a bash tree are.
+# The SQL root file system: exported from the plateau/sql image when it is built from today's
+# inputs, else built here the same way: the plateau/sql-base tarball of scripts/build-images.sh
+# (cached in .data/images) and docker/sql/setup.sh run in bubblewrap (it starts MariaDB to load the
+# databases). "tracked": /var (the database files) is copied per sandbox in copy mode, as the task
+# files of a bash tree are.
+sql_inputs() {
+  find docker/sql docker/console -type f ! -name '*.md' ! -name '*_test.py' ! -name 'packages.txt' ! -name 'base.Dockerfile' | LC_ALL=C sort
+  echo docker/bash/agent.py data/intercode/tasks/sql/ic_spider_dbs.sql
+}
 build_sql() {
-  local name=sql dir="$OUT/sql" meta="$OUT/sql.json" label key tmp cid
-  if [ "$DOCKER_OK" != 1 ] || ! docker image inspect plateau/sql:latest >/dev/null 2>&1; then
-    say "sql: no plateau/sql image to export (run scripts/build-images.sh sql with a Docker engine): skipped"
-    return
-  fi
-  label="$(image_label plateau/sql:latest)"
-  key="$(echo "sql=$label script=$SCRIPT_HASH uidbase=$UID_BASE format=$FORMAT" | sha256sum | cut -c1-16)"
+  local dir="$OUT/sql" meta="$OUT/sql.json" key tmp cid source base_hash tar ctx
+  base_hash="$(hash_inputs docker/sql/packages.txt docker/sql/base.Dockerfile)"
+  # shellcheck disable=SC2046
+  key="$(echo "sql=$(hash_inputs $(sql_inputs)) base=$base_hash script=$SCRIPT_HASH uidbase=$UID_BASE format=$FORMAT" | sha256sum | cut -c1-16)"
   if [ "$FORCE" = 0 ] && [ -d "$dir" ] && [ -f "$meta" ] && grep -q "\"key\": \"$key\"" "$meta"; then
     say "sql is up to date ($key)"
     return
@@ -240,13 +243,37 @@ build_sql() {
   mkdir -p "$OUT"
   tmp="$OUT/.sql.tmp"
   rm -rf "$tmp" && mkdir "$tmp"
-  say "sql: docker export plateau/sql"
-  cid="$(docker create plateau/sql:latest 2>/dev/null)" || die "docker create plateau/sql failed"
-  if ! docker export "$cid" | tar -x --numeric-owner -C "$tmp"; then
-    docker rm -f "$cid" >/dev/null 2>&1 || true
-    die "docker export of plateau/sql failed"
+  # shellcheck disable=SC2046
+  if [ "$DOCKER_OK" = 1 ] && [ "$(image_label plateau/sql:latest)" != "" ] &&
+    [ "$(image_label plateau/sql:latest)" = "$(hash_inputs $(sql_inputs) | { cat; echo "$(docker image inspect -f '{{.Id}}' plateau/sql-base:latest 2>/dev/null)"; } | sha256sum | cut -c1-16)" ]; then
+    say "sql: docker export plateau/sql"
+    cid="$(docker create plateau/sql:latest 2>/dev/null)" || die "docker create plateau/sql failed"
+    if ! docker export "$cid" | tar -x --numeric-owner -C "$tmp"; then
+      docker rm -f "$cid" >/dev/null 2>&1 || true
+      die "docker export of plateau/sql failed"
+    fi
+    docker rm -f "$cid" >/dev/null
+    source="docker export plateau/sql ($(docker image inspect -f '{{.Id}}' plateau/sql:latest | cut -c1-19))"
+  else
+    tar="$CACHE/sql-base-$base_hash.tar"
+    [ -f "$tar" ] || die "sql: no plateau/sql image from today's inputs and no $tar: run scripts/build-images.sh sql (it makes the tarball first)"
+    command -v bwrap >/dev/null || die "bubblewrap is not installed: apt-get install -y bubblewrap"
+    say "sql: sql-base tarball + docker/sql/setup.sh in bubblewrap"
+    tar -x --numeric-owner -f "$tar" -C "$tmp"
+    mkdir -p "$tmp/tmp" "$tmp/proc" "$tmp/dev"
+    : >"$tmp/.dockerenv" && chmod 755 "$tmp/.dockerenv"
+    ctx="$OUT/.sql-context"
+    rm -rf "$ctx" && mkdir -p "$ctx"
+    cp -r docker/sql/. "$ctx/" && cp -r docker/console "$ctx/console"
+    cp docker/bash/agent.py data/intercode/tasks/sql/ic_spider_dbs.sql "$ctx/"
+    bwrap --bind "$tmp" / --dev /dev --proc /proc --perms 1777 --tmpfs /tmp --ro-bind "$ctx" /tmp/plateau-build \
+      --unshare-pid --unshare-ipc --unshare-uts --unshare-net --die-with-parent \
+      --clearenv --setenv PATH /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+      --setenv LANG C.UTF-8 --setenv HOME /root --chdir / \
+      bash /tmp/plateau-build/setup.sh >"$OUT/sql.log" 2>&1 || { cat "$OUT/sql.log" >&2; die "docker/sql/setup.sh failed"; }
+    rm -rf "$ctx" "$OUT/sql.log"
+    source="sql-base-$base_hash + docker/sql/setup.sh"
   fi
-  docker rm -f "$cid" >/dev/null
   runtime_files "$tmp"
   shift_owners "$tmp"
   rm -f "$meta"
@@ -254,8 +281,7 @@ build_sql() {
   mv "$tmp" "$dir"
   rm -rf "$OUT/.sql.old"
   printf '{\n  "name": "sql",\n  "key": "%s",\n  "uidBase": %s,\n  "source": %s,\n  "builtAt": "%s",\n  "tracked": ["var"]\n}\n' \
-    "$key" "$UID_BASE" "$(json_str "docker export plateau/sql ($(docker image inspect -f '{{.Id}}' plateau/sql:latest | cut -c1-19))")" \
-    "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$meta.part"
+    "$key" "$UID_BASE" "$(json_str "$source")" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$meta.part"
   mv "$meta.part" "$meta"
   say "built sql ($key, $(du -sh "$dir" | cut -f1))"
 }
