@@ -273,11 +273,14 @@ def interactive():
             code = 0
             if "error" in result:
                 code = INTERRUPTED if result["code"] == 1317 else 1
+            # the result before the table: a long table can be slowed by the session's flow
+            # control, and the mark should not be waiting behind it
+            marks.result(fit_result(result, "rows") if "rows" in result else result)
             if code == 0 and USE.match(stmt):
                 print("Database changed")
             else:
                 show(result, cur, t0)
-            marks.result(fit_result(result, "rows") if "rows" in result else result)
+            sys.stdout.flush()
             marks.end(code)
             if code == INTERRUPTED:
                 buf = ""  # the rest of the line is dropped, as after ^C in bash

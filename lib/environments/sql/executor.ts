@@ -21,6 +21,7 @@ export function createSqlInterCodeExecutor(sandbox: Sandbox, task: TaskForPlay):
       exitCode: r.timedOut ? 130 : failed ? 1 : 0,
       timedOut: r.timedOut,
       truncated: "cut" in r.result && r.result.cut === true,
+      result: r.result, // what the reward reads, as the console's 633;R gives it
       prompt: `\x1b[2m[intercode]\x1b[0m MariaDB [${db ?? "(none)"}]> `,
     };
   };
