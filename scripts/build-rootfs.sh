@@ -176,6 +176,15 @@ PY
 
 json_str() { local s="${1//\\/\\\\}"; s="${s//\"/\\\"}"; printf '"%s"' "$s"; }
 
+# $OUT/.NAME.tmp becomes $OUT/NAME (its .json is written after); a running sandbox keeps the old
+# tree's files until it ends (they are hard links)
+swap_in() {
+  rm -f "$OUT/$1.json"
+  if [ -d "$OUT/$1" ]; then rm -rf "$OUT/.$1.old"; mv "$OUT/$1" "$OUT/.$1.old"; fi
+  mv "$OUT/.$1.tmp" "$OUT/$1"
+  rm -rf "$OUT/.$1.old"
+}
+
 build_one() {
   local fs="$1" name="bash-fs$1" key dir tmp meta source tracked first
   key="$(key_for "$fs")"
@@ -201,11 +210,7 @@ build_one() {
   runtime_files "$tmp"
   tracked="$(chroot "$tmp" /usr/bin/git -c safe.directory='*' -C / ls-tree --name-only HEAD)" || die "$name: no git repository at /"
   shift_owners "$tmp"
-  # swap in; a running sandbox keeps the old tree's files until it ends (they are hard links)
-  rm -f "$meta"
-  if [ -d "$dir" ]; then rm -rf "$OUT/.$name.old"; mv "$dir" "$OUT/.$name.old"; fi
-  mv "$tmp" "$dir"
-  rm -rf "$OUT/.$name.old"
+  swap_in "$name"
   {
     printf '{\n  "name": "%s",\n  "key": "%s",\n  "uidBase": %s,\n  "source": %s,\n  "builtAt": "%s",\n  "tracked": [' \
       "$name" "$key" "$UID_BASE" "$(json_str "$source")" "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -276,10 +281,7 @@ build_sql() {
   fi
   runtime_files "$tmp"
   shift_owners "$tmp"
-  rm -f "$meta"
-  if [ -d "$dir" ]; then rm -rf "$OUT/.sql.old"; mv "$dir" "$OUT/.sql.old"; fi
-  mv "$tmp" "$dir"
-  rm -rf "$OUT/.sql.old"
+  swap_in sql
   printf '{\n  "name": "sql",\n  "key": "%s",\n  "uidBase": %s,\n  "source": %s,\n  "builtAt": "%s",\n  "tracked": ["var"]\n}\n' \
     "$key" "$UID_BASE" "$(json_str "$source")" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$meta.part"
   mv "$meta.part" "$meta"
