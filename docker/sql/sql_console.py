@@ -201,17 +201,55 @@ class Db:
         return rows_cur, result
 
     def kill_running(self):
-        """Ctrl-C: stop the running statement from a second connection (the first is waiting on it)."""
+        """Ctrl-C: stop the running statement with KILL QUERY from a second connection, and drop the
+        first (it is waiting on the statement)."""
+        tid = self.cx.thread_id()
+
+        def kill():
+            try:
+                k = pymysql.connect(unix_socket=SOCKET, user=os.environ.get("USER") or "player", connect_timeout=5)
+                k.cursor().execute(f"KILL QUERY {int(tid)}")
+                k.close()
+            except Exception:
+                pass  # the statement may have ended meanwhile
+        threading.Thread(target=kill, daemon=True).start()
+        # and drop the connection: the console is back at once, and makes a new one for the next statement
         try:
-            tid = self.cx.thread_id()
-            k = pymysql.connect(unix_socket=SOCKET, user=os.environ.get("USER") or "player")
-            k.cursor().execute(f"KILL QUERY {int(tid)}")
-            k.close()
-        except Exception as e:
-            print(f"(could not stop the statement: {e})", file=sys.stderr)
+            self.cx._sock.shutdown(2)
+        except Exception:
+            pass
 
 
 # ---------------------------------------------------------------- interactive
+
+def run_interruptibly(db, stmt):
+    """(db.run's answer, whether Ctrl-C stopped it). The statement runs in a thread; the main
+    thread waits in short joins, where Ctrl-C's KeyboardInterrupt arrives, and stops it with
+    KILL QUERY from a second connection."""
+    box = {}
+
+    def work():
+        try:
+            box["r"] = db.run(stmt)
+        except BaseException as e:  # noqa: B036 (handed to the main thread)
+            box["e"] = e
+    th = threading.Thread(target=work, daemon=True)
+    th.start()
+    interrupted = False
+    while th.is_alive():
+        try:
+            th.join(0.05)
+        except KeyboardInterrupt:
+            if not interrupted:
+                interrupted = True
+                print("^C -- query killed")
+                db.kill_running()
+    if "e" in box and not interrupted:
+        raise box["e"]
+    if interrupted:  # whatever the dropped connection made of it
+        return (None, {"error": "Query execution was interrupted", "code": 1317, "text": "Error executing query: Query execution was interrupted"}), True
+    return box["r"], False
+
 
 def interactive():
     marks = Marks()
@@ -227,15 +265,7 @@ def interactive():
     if db.db:
         print(f"Database: {db.db}\n")
     buf = ""
-    running = threading.Event()
-
-    def on_sigint(signum, frame):
-        if running.is_set():
-            threading.Thread(target=db.kill_running, daemon=True).start()
-        else:
-            raise KeyboardInterrupt
-
-    signal.signal(signal.SIGINT, on_sigint)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     while True:
         prompt = marks.prompt(f"MariaDB [{db.db or '(none)'}]> ") if not buf.strip() else marks.continuation("    -> ")
         try:
@@ -265,14 +295,12 @@ def interactive():
         for stmt in stmts:
             marks.start(stmt)
             t0 = time.monotonic()
-            running.set()
-            try:
-                cur, result = db.run(stmt)
-            finally:
-                running.clear()
+            (cur, result), interrupted = run_interruptibly(db, stmt)
             code = 0
-            if "error" in result:
-                code = INTERRUPTED if result["code"] == 1317 else 1
+            if interrupted or ("error" in result and result["code"] == 1317):
+                code = INTERRUPTED
+            elif "error" in result:
+                code = 1
             # the result before the table: a long table can be slowed by the session's flow
             # control, and the mark should not be waiting behind it
             marks.result(fit_result(result, "rows") if "rows" in result else result)
