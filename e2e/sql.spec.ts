@@ -5,9 +5,8 @@ import { screenText, typeLine, waitForScreen } from "./terminal";
 // query, the right one, submit, reward 1; the replay shows both queries with their tables.
 
 test("a person queries, corrects the query, submits and gets reward 1; the replay shows both tables", async ({ page }) => {
-  const res = await page.request.get(`/api/tasks?dataset=spider_dev&pageSize=1`);
-  const task = (await res.json()).tasks[0];
-  expect(task.query).toBe("How many singers do we have?");
+  const res = await page.request.get(`/api/tasks?dataset=spider_dev&q=${encodeURIComponent("How many singers do we have?")}`);
+  const task = (await res.json()).tasks.find((t: { query: string; db: string }) => t.query === "How many singers do we have?" && t.db === "concert_singer");
   await page.goto(`/play/${task.id}`);
   await page.getByTestId("start-episode").click();
   await page.waitForURL(/\/play\/\d+\?episode=/);
@@ -28,7 +27,7 @@ test("a person queries, corrects the query, submits and gets reward 1; the repla
   await page.goto(`/episodes/${episodeId}`);
   await page.waitForFunction(() => !!window.__plateauReplay, null, { timeout: 30_000 });
   const rows = page.getByTestId("step-row");
-  await expect(rows).toHaveCount(3); // the two queries and submit
+  await expect(rows).toHaveCount(2); // the two queries (Submit is the button, not a step)
   await page.keyboard.press("ArrowRight");
   await page.evaluate(() => window.__plateauReplay!.settled());
   await expect(page.getByTestId("step-detail")).toContainText("SELECT Name FROM singer WHERE Age > 40;");
