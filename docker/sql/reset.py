@@ -131,7 +131,10 @@ def restore_rows(cur, db, table):
     cur.execute(f"INSERT INTO `{db}`.`{table}` SELECT * FROM `{PRISTINE_PREFIX}{db}`.`{table}`")
     auto = re.search(r"AUTO_INCREMENT=(\d+)", ddl)
     if auto:  # the counter as it was (a DELETE leaves it where the player's inserts took it)
-        cur.execute(f"ALTER TABLE `{db}`.`{table}` AUTO_INCREMENT = {int(auto.group(1))}")
+        cur.execute("SELECT AUTO_INCREMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = %s AND TABLE_NAME = %s", (db, table))
+        now = cur.fetchone()
+        if not now or now[0] != int(auto.group(1)):  # an ALTER costs more than the look
+            cur.execute(f"ALTER TABLE `{db}`.`{table}` AUTO_INCREMENT = {int(auto.group(1))}")
 
 
 def restore_objects(cur, db):
