@@ -20,20 +20,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from intercode_exec import execute, failed, fresh_namespace, wrap_with_print  # noqa: E402
+from plateau_marks import Marks, fit_result  # noqa: E402
 
-NONCE = os.environ.pop("PLATEAU_MARK_NONCE", "")
+MARKS = Marks()  # takes the nonce out of the environment before anything else runs
 TASK = json.loads(base64.b64decode(os.environ.pop("PLATEAU_PYTHON_TASK", "") or "e30=") or "{}")
-SIG = f";{NONCE}" if NONCE else ""
-
-
-def mark(body):
-    return f"\x1b]{body}{SIG}\x07"
-
-
-def escape_line(text):
-    """633;E's escaping (docker/bash/SHELL-INTEGRATION.md): \\ doubled, ; and controls as \\xHH."""
-    return "".join("\\\\" if c == "\\" else f"\\x{ord(c):02x}" if c == ";" or ord(c) < 0x20 or ord(c) == 0x7F else c
-                   for c in text)
 
 
 def emit(text):
@@ -41,15 +31,11 @@ def emit(text):
     sys.stdout.flush()
 
 
-def result_mark(value):
-    return mark("633;R;" + base64.b64encode(json.dumps(value).encode()).decode())
-
-
-# readline: the prompt's marks take no columns (\001 … \002); a paste arrives whole.
+# readline: a paste arrives whole (the marks' own wrapping keeps them out of readline's columns)
 readline.parse_and_bind("set enable-bracketed-paste on")
 readline.parse_and_bind("set enable-active-region off")
-PS1 = f"\x01{mark('133;A')}\x02>>> \x01{mark('133;B')}\x02"
-PS2 = f"\x01{mark('633;F')}\x02... "
+PS1 = MARKS.prompt(">>> ")
+PS2 = MARKS.continuation("... ")
 
 
 def read_input():
@@ -135,7 +121,7 @@ def main():
             return
         if text is None:
             continue
-        emit(mark("633;E;" + escape_line(text)) + mark("133;C"))
+        MARKS.start(text)
         command = text.strip()
         try:
             if command == "test":
@@ -148,8 +134,8 @@ def main():
             emit("KeyboardInterrupt\n")
             result, code = None, 130
         if result is not None:
-            emit(result_mark(result))
-        emit(mark(f"133;D;{code}"))
+            MARKS.result(fit_result(result, "tests") if result["kind"] == "test" else result)
+        MARKS.end(code)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ import type { PlayableEnvironment } from "../sessions/console";
 import { loadBashTasks } from "./bash/tasks";
 import { bashPlayable } from "./bash/play";
 import { loadSqlTasks } from "./sql/tasks";
+import { sqlPlayable } from "./sql/play";
 import { loadPythonTasks } from "./python/tasks";
 import { pythonPlayable } from "./python/playable";
 import { loadCtfTasks } from "./ctf/tasks";
@@ -23,8 +24,9 @@ export const environments: Record<EnvironmentName, Environment> = {
     name: "sql",
     title: "SQL",
     description: "Spider dev questions over 20 databases; scored by row overlap and order.",
-    playable: { ok: false, reason: "live SQL play is not built yet; SQL logs can be imported and compared" },
+    playable: { ok: true },
     loadTasks: loadSqlTasks,
+    live: sqlPlayable,
   },
   python: {
     name: "python",

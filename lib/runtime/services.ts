@@ -42,11 +42,14 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
   }
   // One warm pool per image, so Play opens on a ready console; each live environment's images are warmed at start.
   const poolSize = Number(process.env.PLATEAU_POOL_SIZE ?? 2);
+  const live = liveEnvironments();
+  // a console that starts with the task's variables (SQL's database) cannot be started ahead
+  const noPrewarm = new Set(Object.values(live).flatMap((env) => (env.consoleEnv ? (env.warmImages?.() ?? []) : [])));
   const pools = new Map<string, WarmPool>();
   const poolFor = (image: string): WarmPool => {
     let pool = pools.get(image);
     if (!pool) {
-      pool = createWarmPool(driver!, image, poolSize, { onError: (err) => console.error(`plateau: warm pool ${image}: ${err.message}`) });
+      pool = createWarmPool(driver!, image, poolSize, { prewarmTty: !noPrewarm.has(image), onError: (err) => console.error(`plateau: warm pool ${image}: ${err.message}`) });
       pools.set(image, pool);
     }
     return pool;
@@ -55,7 +58,6 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
     if (!driver) throw new Error(choice.reason);
     return poolSize > 0 ? poolFor(image).take() : driver.create({ image });
   };
-  const live = liveEnvironments();
   if (driver && poolSize > 0) {
     for (const image of Object.values(live).flatMap((env) => env.warmImages?.() ?? [])) {
       if (await driver.hasImage(image)) poolFor(image);

@@ -19,7 +19,7 @@ const LlmRequest = z.strictObject(LlmSettings.omit({ baseUrl: true }).partial().
 export const RunInput = z
   .object({
     name: z.string().trim().min(1).max(120).optional(),
-    env: z.enum(["bash", "python"], { message: "only bash and python can be run in batches today" }).default("bash"),
+    env: z.enum(["bash", "sql", "python"], { message: "only bash, sql and python can be played live today" }).default("bash"),
     policy: z.enum(POLICY_NAMES),
     /** Task selection: all, fs1…fs4, test, a dataset name, fs1:0-9, task ids — comma-separated. */
     tasks: z.string().trim().min(1).max(4000),
