@@ -1,29 +1,14 @@
 import { readFileSync } from "node:fs";
 import { test, expect, type Page } from "@playwright/test";
+import { screenText, typeLine, waitForScreen } from "./terminal";
 
 // A person plays an MBPP task in the Python console: defines the function, runs `test`, fixes it,
 // submits, and sees both scorings; the private tests are on no page they see.
 
 const mbpp = JSON.parse(readFileSync("data/intercode/tasks/python/ic_mbpp.json", "utf8")) as { tests: string[] }[];
 
-async function screenText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const b = window.__plateauTerm!.buffer.active;
-    const lines: string[] = [];
-    for (let i = 0; i < b.length; i++) lines.push(b.getLine(i)!.translateToString(true));
-    return lines.join("\n").replace(/\n+$/, "");
-  });
-}
-const waitForScreen = async (page: Page, pattern: RegExp) => {
-  await expect.poll(() => page.evaluate(() => !!window.__plateauTerm), { timeout: 30_000 }).toBe(true);
-  await expect.poll(() => screenText(page), { timeout: 30_000 }).toMatch(pattern);
-};
 async function type(page: Page, ...lines: string[]) {
-  await page.getByTestId("terminal").click();
-  for (const line of lines) {
-    await page.keyboard.type(line);
-    await page.keyboard.press("Enter");
-  }
+  for (const line of lines) await typeLine(page, line);
 }
 
 test("a person defines the function, runs test, fixes it and submits", async ({ page }) => {
@@ -32,7 +17,7 @@ test("a person defines the function, runs test, fixes it and submits", async ({ 
   await page.goto(`/play/${task.id}`);
   await page.getByTestId("start-episode").click();
   await page.waitForURL(/\/play\/\d+\?episode=/);
-  await waitForScreen(page, /Function: similar_elements[\s\S]*>>> $/);
+  await waitForScreen(page, /Function: similar_elements[\s\S]*>>> $/, 30_000);
 
   // a first try: a block typed line by line, ended by an empty line
   await type(page, "def similar_elements(a, b):", "    return a", "");
