@@ -26,9 +26,9 @@ export async function screenText(page: Page): Promise<string> {
   });
 }
 
-export async function waitForScreen(page: Page, pattern: RegExp) {
-  await expect.poll(() => page.evaluate(() => !!window.__plateauTerm), { timeout: 20_000 }).toBe(true);
-  await expect.poll(() => screenText(page), { timeout: 20_000 }).toMatch(pattern);
+export async function waitForScreen(page: Page, pattern: RegExp, timeout = 20_000) {
+  await expect.poll(() => page.evaluate(() => !!window.__plateauTerm), { timeout }).toBe(true);
+  await expect.poll(() => screenText(page), { timeout }).toMatch(pattern);
 }
 
 export async function typeLine(page: Page, line: string) {

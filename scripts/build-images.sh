@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Build Plateau's sandbox images: plateau/base, then plateau/bash-fs1..4 FROM it.
-#   scripts/build-images.sh [--force]
+# Build Plateau's sandbox images: plateau/base, then plateau/bash-fs1..4 and plateau/python FROM it;
+# plateau/sql-base (Debian's MariaDB), then plateau/sql FROM it (the Spider databases loaded).
+#   scripts/build-images.sh [--force] [bash] [python] [sql]     (no name: all of them)
 # Idempotent: every image carries a label with the hash of its inputs, and a build whose hash
 # matches the existing image is skipped. Without debian:bookworm-slim (no registry), the base
 # comes from debootstrap; its tarball is cached under .data/images/.
@@ -9,7 +10,15 @@ set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE="$REPO/.data/images"
 LABEL=dev.plateau.inputs
-FORCE=0; [ "${1:-}" = "--force" ] && FORCE=1
+FORCE=0 WANT=""
+for a in "$@"; do
+  case "$a" in
+    --force) FORCE=1 ;;
+    bash|python|sql) WANT="$WANT $a" ;;
+    *) echo "usage: $0 [--force] [bash] [python] [sql]" >&2; exit 2 ;;
+  esac
+done
+WANT="${WANT:- bash python sql}"
 export DOCKER_BUILDKIT=0 # the classic builder: no buildx plugin needed, works with dockerd 20.10
 
 say() { echo "build-images: $*"; }
@@ -116,8 +125,117 @@ build_bash() {
   say "built plateau/bash-fs$fs ($hash)"
 }
 
+# plateau/python: the Bash images' user and helper (docker/bash) with no task files, and the console.
+build_python() {
+  local base_id hash files
+  base_id="$(docker image inspect -f '{{.Id}}' plateau/base:latest)"
+  files="$(cd "$REPO" && find docker/bash docker/python docker/console -type f ! -name '*.md' ! -name '*_test.py' | LC_ALL=C sort)"
+  # shellcheck disable=SC2086
+  hash="$(hash_inputs $files | { cat; echo "$base_id python"; } | sha256sum | cut -c1-16)"
+  if up_to_date plateau/python:latest "$hash"; then say "plateau/python is up to date ($hash)"; return; fi
+  say "building plateau/python"
+  if ! docker build --force-rm --network none --label "$LABEL=$hash" \
+    -t plateau/python:latest -f "$REPO/docker/python/Dockerfile" "$REPO/docker" \
+    >"$CACHE/build-python.log" 2>&1; then
+    tail -n 20 "$CACHE/build-python.log" >&2
+    die "docker build of plateau/python failed (log: $CACHE/build-python.log)"
+  fi
+  say "built plateau/python ($hash)"
+}
+
+# plateau/sql-base: Debian's MariaDB server and the console's Python client. Without a registry, a
+# debootstrap minbase, then apt-get in a chroot (a policy-rc.d keeps the package from starting a
+# server there); the tarball is cached like the base's.
+build_sql_base() {
+  local hash tar rootfs mirror
+  hash="$(hash_inputs docker/sql/packages.txt docker/sql/base.Dockerfile)"
+  if up_to_date plateau/sql-base:latest "$hash"; then say "plateau/sql-base is up to date ($hash)"; return; fi
+  mkdir -p "$CACHE"
+  if docker image inspect debian:bookworm-slim >/dev/null 2>&1; then
+    say "building plateau/sql-base FROM debian:bookworm-slim"
+    docker build --force-rm --label "$LABEL=$hash" -t plateau/sql-base:latest -f "$REPO/docker/sql/base.Dockerfile" "$REPO/docker/sql" \
+      >"$CACHE/build-sql-base.log" 2>&1 || { tail -n 20 "$CACHE/build-sql-base.log" >&2; die "docker build of plateau/sql-base failed"; }
+    say "built plateau/sql-base ($hash)"
+    return
+  fi
+  tar="$CACHE/sql-base-$hash.tar"
+  if [ ! -f "$tar" ]; then
+    command -v debootstrap >/dev/null || die "no debian:bookworm-slim image and no debootstrap: run: apt-get install -y debootstrap"
+    mirror="$(debian_mirror)"
+    rootfs="$CACHE/sql-rootfs.tmp"
+    umount -R "$rootfs/proc" "$rootfs/sys" 2>/dev/null || true
+    rm -rf "$rootfs"
+    say "debootstrap bookworm + MariaDB from $mirror (a few minutes; log: $CACHE/debootstrap-sql.log)"
+    debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >"$CACHE/debootstrap-sql.log" 2>&1 ||
+      { tail -n 20 "$CACHE/debootstrap-sql.log" >&2; die "debootstrap failed (log: $CACHE/debootstrap-sql.log)"; }
+    umount -R "$rootfs/proc" "$rootfs/sys" 2>/dev/null || true
+    printf '#!/bin/sh\nexit 101\n' >"$rootfs/usr/sbin/policy-rc.d" && chmod 755 "$rootfs/usr/sbin/policy-rc.d"
+    cp /etc/resolv.conf "$rootfs/etc/resolv.conf"
+    if ! { chroot "$rootfs" apt-get update &&
+      sed -e 's/#.*//' "$REPO/docker/sql/packages.txt" | xargs chroot "$rootfs" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends; } \
+      >>"$CACHE/debootstrap-sql.log" 2>&1; then
+      umount -R "$rootfs/proc" "$rootfs/sys" 2>/dev/null || true
+      tail -n 20 "$CACHE/debootstrap-sql.log" >&2
+      die "apt-get install of docker/sql/packages.txt failed (log: $CACHE/debootstrap-sql.log)"
+    fi
+    umount -R "$rootfs/proc" "$rootfs/sys" 2>/dev/null || true
+    rm -f "$rootfs/usr/sbin/policy-rc.d" "$rootfs/etc/resolv.conf"
+    rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/* "$rootfs"/var/log/bootstrap.log \
+      "$rootfs"/usr/share/doc/* "$rootfs"/usr/share/man/* "$rootfs"/usr/share/info/* "$rootfs"/usr/share/locale/*
+    say "packing sql rootfs ($(du -sh "$rootfs" | cut -f1))"
+    tar --numeric-owner -C "$rootfs" -cf "$tar.part" .
+    mv "$tar.part" "$tar"
+    rm -rf "$rootfs"
+    find "$CACHE" -maxdepth 1 -name 'sql-base-*.tar' ! -name "sql-base-$hash.tar" -delete
+  fi
+  say "importing plateau/sql-base"
+  docker import \
+    -c "LABEL $LABEL=$hash" \
+    -c 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+    -c 'ENV LANG=C.UTF-8' \
+    -c 'CMD ["bash"]' \
+    "$tar" plateau/sql-base:latest >/dev/null
+  say "built plateau/sql-base ($hash)"
+}
+
+# plateau/sql: the helper, the console, the server's settings and the Spider databases, loaded at
+# build time (docker/sql/setup.sh). The build context is assembled: docker/sql, the helper of
+# docker/bash and the task databases' dump.
+build_sql() {
+  local base_id hash files ctx
+  base_id="$(docker image inspect -f '{{.Id}}' plateau/sql-base:latest)"
+  files="$(cd "$REPO" && find docker/sql docker/console -type f ! -name '*.md' ! -name '*_test.py' ! -name 'packages.txt' ! -name 'base.Dockerfile' | LC_ALL=C sort)"
+  # shellcheck disable=SC2086
+  hash="$(hash_inputs $files docker/bash/agent.py data/intercode/tasks/sql/ic_spider_dbs.sql | { cat; echo "$base_id"; } | sha256sum | cut -c1-16)"
+  if up_to_date plateau/sql:latest "$hash"; then say "plateau/sql is up to date ($hash)"; return; fi
+  ctx="$CACHE/sql-context"
+  rm -rf "$ctx" && mkdir -p "$ctx"
+  cp -r "$REPO/docker/sql/." "$ctx/"
+  cp -r "$REPO/docker/console" "$ctx/console"
+  cp "$REPO/docker/bash/agent.py" "$ctx/agent.py"
+  cp "$REPO/data/intercode/tasks/sql/ic_spider_dbs.sql" "$ctx/ic_spider_dbs.sql"
+  say "building plateau/sql (loads the Spider databases)"
+  if ! docker build --force-rm --network none --label "$LABEL=$hash" -t plateau/sql:latest -f "$ctx/Dockerfile" "$ctx" \
+    >"$CACHE/build-sql.log" 2>&1; then
+    tail -n 30 "$CACHE/build-sql.log" >&2
+    die "docker build of plateau/sql failed (log: $CACHE/build-sql.log)"
+  fi
+  rm -rf "$ctx"
+  say "built plateau/sql ($hash)"
+}
+
 t0=$SECONDS
-build_base
-for fs in 1 2 3 4; do build_bash "$fs"; done
+case "$WANT" in *bash*)
+  build_base
+  for fs in 1 2 3 4; do build_bash "$fs"; done ;;
+esac
+case "$WANT" in *python*)
+  build_base
+  build_python ;;
+esac
+case "$WANT" in *sql*)
+  build_sql_base
+  build_sql ;;
+esac
 docker image prune -f --filter "label=$LABEL" >/dev/null 2>&1 || true # dangling old builds
 say "done in $((SECONDS - t0)) s"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Root file systems for the local sandbox driver (lib/sandbox/local.ts, bubblewrap, no daemon):
 # ${PLATEAU_ROOTFS_DIR:-${PLATEAU_DATA_DIR:-.data}/rootfs}/bash-fs{1..4}/, the same content as the
-# images plateau/bash-fs{1..4}, plus bash-fsN.json (what the driver reads: input hash, uid base, the
+# images plateau/bash-fs{1..4} (and python/ as plateau/python), plus bash-fsN.json (what the driver reads: input hash, uid base, the
 # top-level paths git tracks at /).
-#   scripts/build-rootfs.sh [--force] [--no-docker] [1 2 3 4]
+#   scripts/build-rootfs.sh [--force] [--no-docker] [1 2 3 4 python]
 # Two ways, same result:
 #   - a Docker engine answers and plateau/bash-fsN is current: `docker export` it (a few seconds);
 #   - otherwise: the debootstrap base that scripts/build-images.sh caches (.data/images/base-<hash>.tar,
@@ -28,11 +28,11 @@ for a in "$@"; do
   case "$a" in
     --force) FORCE=1 ;;
     --no-docker) USE_DOCKER=0 ;;
-    [1-4]) WANT+=("$a") ;;
-    *) echo "usage: $0 [--force] [--no-docker] [1 2 3 4]" >&2; exit 2 ;;
+    [1-4] | python | sql) WANT+=("$a") ;;
+    *) echo "usage: $0 [--force] [--no-docker] [1 2 3 4] [python] [sql]" >&2; exit 2 ;;
   esac
 done
-[ ${#WANT[@]} -gt 0 ] || WANT=(1 2 3 4)
+[ ${#WANT[@]} -gt 0 ] || WANT=(1 2 3 4 python sql)
 
 say() { echo "build-rootfs: $*"; }
 die() { echo "build-rootfs: $*" >&2; exit 1; }
@@ -53,8 +53,16 @@ BASH_FILES="$(find docker/bash -type f ! -name '*.md' | LC_ALL=C sort)"
 BASE_HASH="$(hash_inputs docker/base/packages.txt docker/base/Dockerfile)"
 # shellcheck disable=SC2086
 BASH_HASH="$(hash_inputs $BASH_FILES)"
+PYTHON_FILES="$(find docker/bash docker/python docker/console -type f ! -name '*.md' ! -name '*_test.py' | LC_ALL=C sort)"
+# shellcheck disable=SC2086
+PYTHON_HASH="$(hash_inputs $PYTHON_FILES)"
 SCRIPT_HASH="$(hash_inputs scripts/build-rootfs.sh)"
-key_for() { echo "base=$BASE_HASH bash=$BASH_HASH script=$SCRIPT_HASH uidbase=$UID_BASE format=$FORMAT fs=$1" | sha256sum | cut -c1-16; }
+key_for() {
+  if [ "$1" = python ]; then echo "base=$BASE_HASH python=$PYTHON_HASH script=$SCRIPT_HASH uidbase=$UID_BASE format=$FORMAT"
+  else echo "base=$BASE_HASH bash=$BASH_HASH script=$SCRIPT_HASH uidbase=$UID_BASE format=$FORMAT fs=$1"; fi | sha256sum | cut -c1-16
+}
+# A wanted tree's name (and its image's, plateau/<name>): bash-fsN, or python.
+name_of() { if [ "$1" = python ]; then echo python; else echo "bash-fs$1"; fi; }
 
 # ---------------------------------------------------------------- docker (when an engine answers)
 DOCKER_OK=0
@@ -65,21 +73,25 @@ if [ "$USE_DOCKER" = 1 ] && command -v docker >/dev/null && env_line="$("$REPO/s
 fi
 LABEL=dev.plateau.inputs
 image_label() { docker image inspect -f "{{ index .Config.Labels \"$LABEL\" }}" "$1" 2>/dev/null || true; }
-# The label scripts/build-images.sh gives plateau/bash-fsN when it is built from today's inputs.
+# The label scripts/build-images.sh gives plateau/bash-fsN (plateau/python) when it is built from today's inputs.
 current_image() {
   local fs="$1" base_id
   [ "$DOCKER_OK" = 1 ] || return 1
   [ "$(image_label plateau/base:latest)" = "$BASE_HASH" ] || return 1
   base_id="$(docker image inspect -f '{{.Id}}' plateau/base:latest 2>/dev/null)" || return 1
-  [ "$(image_label "plateau/bash-fs$fs:latest")" = "$(echo "$BASH_HASH" | { cat; echo "$base_id fs$fs"; } | sha256sum | cut -c1-16)" ]
+  if [ "$fs" = python ]; then
+    [ "$(image_label plateau/python:latest)" = "$(echo "$PYTHON_HASH" | { cat; echo "$base_id python"; } | sha256sum | cut -c1-16)" ]
+  else
+    [ "$(image_label "plateau/bash-fs$fs:latest")" = "$(echo "$BASH_HASH" | { cat; echo "$base_id fs$fs"; } | sha256sum | cut -c1-16)" ]
+  fi
 }
 
 from_docker() { # fs dir
-  local cid
-  cid="$(docker create "plateau/bash-fs$1:latest" 2>/dev/null)" || die "docker create plateau/bash-fs$1 failed"
+  local cid image="plateau/$(name_of "$1")"
+  cid="$(docker create "$image:latest" 2>/dev/null)" || die "docker create $image failed"
   if ! docker export "$cid" | tar -x --numeric-owner -C "$2"; then
     docker rm -f "$cid" >/dev/null 2>&1 || true
-    die "docker export of plateau/bash-fs$1 failed"
+    die "docker export of $image failed"
   fi
   docker rm -f "$cid" >/dev/null
 }
@@ -131,12 +143,14 @@ from_scratch() { # fs dir
   # what docker adds to every container, the build's included (setup.sh's manifest sees /.dockerenv)
   : >"$dir/.dockerenv" && chmod 755 "$dir/.dockerenv"
   [ -e "$dir/etc/mtab" ] || [ -L "$dir/etc/mtab" ] || ln -s /proc/mounts "$dir/etc/mtab"
+  local setup=(bash /tmp/plateau-build/setup.sh "$fs")
+  [ "$fs" = python ] && setup=(bash /tmp/plateau-python/setup.sh)
   bwrap --bind "$dir" / --dev /dev --proc /proc --tmpfs /tmp \
-    --ro-bind "$REPO/docker/bash" /tmp/plateau-build \
+    --ro-bind "$REPO/docker/bash" /tmp/plateau-build --ro-bind "$REPO/docker/python" /tmp/plateau-python --ro-bind "$REPO/docker/console" /tmp/plateau-console-lib \
     --unshare-pid --unshare-ipc --unshare-uts --unshare-net --die-with-parent \
     --clearenv --setenv PATH /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     --setenv LANG C.UTF-8 --setenv HOME /root --chdir / \
-    bash /tmp/plateau-build/setup.sh "$fs" >"$dir.log" 2>&1 || { cat "$dir.log" >&2; die "setup.sh $fs failed"; }
+    "${setup[@]}" >"$dir.log" 2>&1 || { cat "$dir.log" >&2; die "${setup[*]} failed"; }
   rm -f "$dir.log"
 }
 
@@ -176,8 +190,18 @@ PY
 
 json_str() { local s="${1//\\/\\\\}"; s="${s//\"/\\\"}"; printf '"%s"' "$s"; }
 
+# $OUT/.NAME.tmp becomes $OUT/NAME (its .json is written after); a running sandbox keeps the old
+# tree's files until it ends (they are hard links)
+swap_in() {
+  rm -f "$OUT/$1.json"
+  if [ -d "$OUT/$1" ]; then rm -rf "$OUT/.$1.old"; mv "$OUT/$1" "$OUT/.$1.old"; fi
+  mv "$OUT/.$1.tmp" "$OUT/$1"
+  rm -rf "$OUT/.$1.old"
+}
+
 build_one() {
-  local fs="$1" name="bash-fs$1" key dir tmp meta source tracked first
+  local fs="$1" name key dir tmp meta source tracked first
+  name="$(name_of "$fs")"
   key="$(key_for "$fs")"
   dir="$OUT/$name"
   meta="$OUT/$name.json"
@@ -189,23 +213,19 @@ build_one() {
   tmp="$OUT/.$name.tmp"
   rm -rf "$tmp" && mkdir "$tmp"
   if current_image "$fs"; then
-    say "$name: docker export plateau/bash-fs$fs"
+    say "$name: docker export plateau/$name"
     from_docker "$fs" "$tmp"
-    source="docker export plateau/bash-fs$fs ($(docker image inspect -f '{{.Id}}' "plateau/bash-fs$fs:latest" | cut -c1-19))"
+    source="docker export plateau/$name ($(docker image inspect -f '{{.Id}}' "plateau/$name:latest" | cut -c1-19))"
   else
-    if [ "$DOCKER_OK" = 1 ]; then say "$name: plateau/bash-fs$fs is missing or not built from today's inputs: building without docker"; fi
-    say "$name: debootstrap base + docker/bash/setup.sh $fs"
+    if [ "$DOCKER_OK" = 1 ]; then say "$name: plateau/$name is missing or not built from today's inputs: building without docker"; fi
+    say "$name: debootstrap base + the image's setup.sh ($fs)"
     from_scratch "$fs" "$tmp"
     source="debootstrap base-$BASE_HASH + setup.sh $fs"
   fi
   runtime_files "$tmp"
   tracked="$(chroot "$tmp" /usr/bin/git -c safe.directory='*' -C / ls-tree --name-only HEAD)" || die "$name: no git repository at /"
   shift_owners "$tmp"
-  # swap in; a running sandbox keeps the old tree's files until it ends (they are hard links)
-  rm -f "$meta"
-  if [ -d "$dir" ]; then rm -rf "$OUT/.$name.old"; mv "$dir" "$OUT/.$name.old"; fi
-  mv "$tmp" "$dir"
-  rm -rf "$OUT/.$name.old"
+  swap_in "$name"
   {
     printf '{\n  "name": "%s",\n  "key": "%s",\n  "uidBase": %s,\n  "source": %s,\n  "builtAt": "%s",\n  "tracked": [' \
       "$name" "$key" "$UID_BASE" "$(json_str "$source")" "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -222,14 +242,77 @@ build_one() {
   say "built $name ($key, $(du -sh "$dir" | cut -f1))"
 }
 
+# The SQL root file system: exported from the plateau/sql image when it is built from today's
+# inputs, else built here the same way: the plateau/sql-base tarball of scripts/build-images.sh
+# (cached in .data/images) and docker/sql/setup.sh run in bubblewrap (it starts MariaDB to load the
+# databases). "tracked": /var (the database files) is copied per sandbox in copy mode, as the task
+# files of a bash tree are.
+sql_inputs() {
+  find docker/sql docker/console -type f ! -name '*.md' ! -name '*_test.py' ! -name 'packages.txt' ! -name 'base.Dockerfile' | LC_ALL=C sort
+  echo docker/bash/agent.py data/intercode/tasks/sql/ic_spider_dbs.sql
+}
+build_sql() {
+  local dir="$OUT/sql" meta="$OUT/sql.json" key tmp cid source base_hash tar ctx
+  base_hash="$(hash_inputs docker/sql/packages.txt docker/sql/base.Dockerfile)"
+  # shellcheck disable=SC2046
+  key="$(echo "sql=$(hash_inputs $(sql_inputs)) base=$base_hash script=$SCRIPT_HASH uidbase=$UID_BASE format=$FORMAT" | sha256sum | cut -c1-16)"
+  if [ "$FORCE" = 0 ] && [ -d "$dir" ] && [ -f "$meta" ] && grep -q "\"key\": \"$key\"" "$meta"; then
+    say "sql is up to date ($key)"
+    return
+  fi
+  mkdir -p "$OUT"
+  tmp="$OUT/.sql.tmp"
+  rm -rf "$tmp" && mkdir "$tmp"
+  # shellcheck disable=SC2046
+  if [ "$DOCKER_OK" = 1 ] && [ "$(image_label plateau/sql:latest)" != "" ] &&
+    [ "$(image_label plateau/sql:latest)" = "$(hash_inputs $(sql_inputs) | { cat; echo "$(docker image inspect -f '{{.Id}}' plateau/sql-base:latest 2>/dev/null)"; } | sha256sum | cut -c1-16)" ]; then
+    say "sql: docker export plateau/sql"
+    cid="$(docker create plateau/sql:latest 2>/dev/null)" || die "docker create plateau/sql failed"
+    if ! docker export "$cid" | tar -x --numeric-owner -C "$tmp"; then
+      docker rm -f "$cid" >/dev/null 2>&1 || true
+      die "docker export of plateau/sql failed"
+    fi
+    docker rm -f "$cid" >/dev/null
+    source="docker export plateau/sql ($(docker image inspect -f '{{.Id}}' plateau/sql:latest | cut -c1-19))"
+  else
+    tar="$CACHE/sql-base-$base_hash.tar"
+    [ -f "$tar" ] || die "sql: no plateau/sql image from today's inputs and no $tar: run scripts/build-images.sh sql (it makes the tarball first)"
+    command -v bwrap >/dev/null || die "bubblewrap is not installed: apt-get install -y bubblewrap"
+    say "sql: sql-base tarball + docker/sql/setup.sh in bubblewrap"
+    tar -x --numeric-owner -f "$tar" -C "$tmp"
+    mkdir -p "$tmp/tmp" "$tmp/proc" "$tmp/dev"
+    : >"$tmp/.dockerenv" && chmod 755 "$tmp/.dockerenv"
+    ctx="$OUT/.sql-context"
+    rm -rf "$ctx" && mkdir -p "$ctx"
+    cp -r docker/sql/. "$ctx/" && cp -r docker/console "$ctx/console"
+    cp docker/bash/agent.py data/intercode/tasks/sql/ic_spider_dbs.sql "$ctx/"
+    bwrap --bind "$tmp" / --dev /dev --proc /proc --perms 1777 --tmpfs /tmp --ro-bind "$ctx" /tmp/plateau-build \
+      --unshare-pid --unshare-ipc --unshare-uts --unshare-net --die-with-parent \
+      --clearenv --setenv PATH /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+      --setenv LANG C.UTF-8 --setenv HOME /root --chdir / \
+      bash /tmp/plateau-build/setup.sh >"$OUT/sql.log" 2>&1 || { cat "$OUT/sql.log" >&2; die "docker/sql/setup.sh failed"; }
+    rm -rf "$ctx" "$OUT/sql.log"
+    source="sql-base-$base_hash + docker/sql/setup.sh"
+  fi
+  runtime_files "$tmp"
+  shift_owners "$tmp"
+  swap_in sql
+  printf '{\n  "name": "sql",\n  "key": "%s",\n  "uidBase": %s,\n  "source": %s,\n  "builtAt": "%s",\n  "tracked": ["var"]\n}\n' \
+    "$key" "$UID_BASE" "$(json_str "$source")" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$meta.part"
+  mv "$meta.part" "$meta"
+  say "built sql ($key, $(du -sh "$dir" | cut -f1))"
+}
+
 t0=$SECONDS
-for fs in "${WANT[@]}"; do build_one "$fs"; done
+for fs in "${WANT[@]}"; do
+  if [ "$fs" = sql ]; then build_sql; else build_one "$fs"; fi
+done
 # Identical read-only system files across the trees: one copy on disk (hardlink compares content,
 # mode, owner and mtime). The task files, /.git and /home are copied per sandbox: never linked.
 sys_dirs=()
-for d in "$OUT"/bash-fs[1-4]; do
+for d in "$OUT"/bash-fs[1-4] "$OUT"/python; do
   [ -d "$d" ] || continue
   for s in usr etc var opt boot root srv mnt media run; do [ -d "$d/$s" ] && sys_dirs+=("$d/$s"); done
 done
 [ ${#sys_dirs[@]} -gt 0 ] && hardlink -q "${sys_dirs[@]}" >/dev/null 2>&1 || true
-say "done in $((SECONDS - t0)) s ($(du -shc "$OUT"/bash-fs[1-4] 2>/dev/null | tail -1 | cut -f1) in $OUT)"
+say "done in $((SECONDS - t0)) s ($(du -shc "$OUT"/bash-fs[1-4] "$OUT"/python 2>/dev/null | tail -1 | cut -f1) in $OUT)"

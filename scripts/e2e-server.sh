@@ -11,7 +11,7 @@ rm -rf "$data"
 mkdir -p "$data"
 eval "$(bash scripts/engine.sh env 2>/dev/null || true)"
 export NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT="$port" PLATEAU_PG_PORT="${E2E_PG_PORT:-5544}"
-export PLATEAU_SANDBOX_DISK_MB="${PLATEAU_SANDBOX_DISK_MB:-128}" PLATEAU_TEST_HOOKS=1 PLATEAU_DATA_DIR="$data" PLATEAU_ROOTFS_DIR="$PWD/.data/rootfs" PLATEAU_POOL_SIZE="${PLATEAU_POOL_SIZE:-1}"
+export PLATEAU_SANDBOX_DISK_MB="${PLATEAU_SANDBOX_DISK_MB:-128}" PLATEAU_TEST_HOOKS=1 PLATEAU_DATA_DIR="$data" PLATEAU_ROOTFS_DIR="${PLATEAU_ROOTFS_DIR:-$PWD/.data/rootfs}" PLATEAU_POOL_SIZE="${PLATEAU_POOL_SIZE:-1}"
 # One LLM endpoint that nothing answers (the discard port): the Agents page offers it; no test asks it,
 # and no real key is anywhere near this server.
 unset PLATEAU_LLM_BASE_URL PLATEAU_LLM_API_KEY OPENAI_API_KEY PLATEAU_LLM_MODEL

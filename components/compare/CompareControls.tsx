@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
-import { GROUP_KEYS, GROUP_LABELS, SCORE_MODES, WITH_SETTING, type GroupKey } from "@/lib/stats/groupKeys";
+import { GROUP_KEYS, GROUP_LABELS, SCORE_MODE_LABELS, SCORE_MODES, WITH_SETTING, type GroupKey } from "@/lib/stats/groupKeys";
 import type { StatsQuery } from "@/lib/stats/statsQuery";
 import type { RunSummary } from "@/lib/stats/listRuns";
 import type { CommonGround } from "@/lib/stats/loadCompare";
@@ -67,7 +67,7 @@ export function CompareControls({ runs, query, commonGround, params }: Props) {
         </label>
         <label>Score{" "}
           <select value={query.mode} onChange={(e) => go({ mode: e.target.value === "intercode" ? null : e.target.value })} aria-label="Score mode">
-            {SCORE_MODES.map((m) => <option key={m} value={m}>{m === "intercode" ? "InterCode reward" : "Plateau reward"}</option>)}
+            {SCORE_MODES.map((m) => <option key={m} value={m}>{SCORE_MODE_LABELS[m]}</option>)}
           </select>
         </label>
         <label title="Count only the tasks that every group attempted (e.g. a study beside agent runs)">

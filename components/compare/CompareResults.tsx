@@ -6,6 +6,7 @@ import type { ErrorAtTurn, StatsResult } from "@/lib/stats/types";
 import { errorSeries, plateauSeries } from "@/lib/stats/plateauSeries";
 import { PlateauChart } from "./PlateauChart";
 import { ErrorByTurnChart } from "./ErrorByTurnChart";
+import { MuCodeShares } from "./MuCodeShares";
 import { StatsTable } from "./StatsTable";
 import { SplitTable } from "./SplitTable";
 import { OverlapPanel } from "./OverlapPanel";
@@ -82,6 +83,13 @@ export function CompareResults({ data }: { data: CompareData }) {
         <section className="panel" aria-labelledby="split-h" style={{ marginBottom: 16 }}>
           <h2 id="split-h" style={{ marginTop: 0 }}>Per difficulty</h2>
           <SplitTable rows={stats.splits} split={stats.split} groups={stats.groups.map((g) => g.key)} />
+        </section>
+      )}
+
+      {data.mucode.length > 0 && (
+        <section className="panel" aria-labelledby="mucode-h" style={{ marginBottom: 16 }}>
+          <h2 id="mucode-h" style={{ marginTop: 0 }}>µCode: public tests against private tests</h2>
+          <MuCodeShares rows={data.mucode} />
         </section>
       )}
 

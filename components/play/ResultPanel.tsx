@@ -7,6 +7,7 @@ import { formatReward } from "@/lib/stats/formatNumber";
 export function ResultPanel({ result }: { result: EpisodeResult; episodeId: string }) {
   const plateau = result.scores.find((s) => s.mode === "plateau");
   const intercode = result.scores.find((s) => s.mode === "intercode");
+  const mucode = result.scores.find((s) => s.mode === "mucode");
   return (
     <div className="panel" style={{ marginTop: 12, background: "var(--panel-2)" }} data-testid="result">
       <div className="muted" style={{ fontSize: 12 }}>Result: {result.status}</div>
@@ -21,6 +22,12 @@ export function ResultPanel({ result }: { result: EpisodeResult; episodeId: stri
             <div>
               <div style={{ fontSize: 18 }} data-testid="reward-intercode">{formatReward(intercode.reward)}</div>
               <div className="muted" style={{ fontSize: 12 }}>InterCode mode</div>
+            </div>
+          )}
+          {mucode && (
+            <div>
+              <div style={{ fontSize: 18 }} data-testid="reward-mucode">{mucode.reward.toFixed(2)}</div>
+              <div className="muted" style={{ fontSize: 12 }}>µCode (first code to pass the public tests, on the private ones)</div>
             </div>
           )}
           <div className={plateau.success ? "ok" : "bad"}>{plateau.success ? "solved" : "not solved"}</div>

@@ -4,6 +4,7 @@ import { formatDuration } from "@/lib/replay/formatTime";
 import type { SearchField, StepMatch } from "@/lib/replay/searchSteps";
 import type { ReplayStep } from "@/lib/replay/types";
 import { formatReward } from "@/lib/stats/formatNumber";
+import { BestOfNCandidates } from "./BestOfNCandidates";
 import s from "./replay.module.css";
 
 /** The selected turn in full: thought, plan, action, observation, with search matches marked. */
@@ -43,6 +44,7 @@ export function StepDetail({ step, turn, outputs, matches, current }: { step: Re
       {field("action", step.action)}
       {field("observation", step.observation)}
       {!step.observation && <div className="muted" style={{ fontSize: 12 }}>{outputs ? "(no output)" : "Loading the output…"}</div>}
+      {step.search != null && <BestOfNCandidates search={step.search} />}
     </div>
   );
 }

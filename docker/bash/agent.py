@@ -5,6 +5,7 @@
                           {"id":1,"op":"exec","argv":[..],"user":"player","cwd":"/","env":{},
                            "stdin":<base64|null>,"timeoutMs":10000,"maxBytes":1048576}
                           {"id":2,"op":"reset"}   {"id":3,"op":"ping"}   {"id":4,"op":"kill-tty"}
+                          {"id":5,"op":"start-service"}  (the image's service, see below)
                           -> {"id":1,"ok":true,"exitCode":0,"stdout":<b64>,"stderr":<b64>,
                               "timedOut":false,"truncated":false}  |  {"id":..,"ok":false,"error":".."}
   agent.py --reset        one reset, then exit (for plain `docker exec` or a root TTY)
@@ -17,8 +18,14 @@ state lacks (as `git clean -fd`, FIFOs included), put back folders, files and sy
 content differs from the manifest (what `git reset --hard` does; the manifest holds the content of
 the few KB of task files), empty the player's scratch folders, then exact modes, owners, mtimes.
 The result is the image's state: `git status` is empty.
+
+An image may declare a service (SQL: MariaDB), which the drivers start through this helper when a
+sandbox is created, before it is handed out: /etc/plateau/service is started as root in a session of
+its own (it keeps running: it execs the daemon), and the op returns once /etc/plateau/service-ready
+exits 0. /etc/plateau/reset.py, when present, is imported here and its reset() called at the end of
+every reset, in-process (it can keep a connection open: the SQL database's reset costs a few ms).
 """
-import base64, json, os, pwd, selectors, shutil, signal, subprocess, sys, threading, time
+import base64, importlib.util, json, os, pwd, selectors, shutil, signal, subprocess, sys, threading, time
 
 MANIFEST = "/etc/plateau/manifest.json"
 STARTED = "/run/plateau-agent.started"  # /run is root's: the player cannot fake it
@@ -28,6 +35,11 @@ IGNORED = {"bin", "boot", "dev", "etc", "home", "media", "mnt", "opt", "proc", "
            "sbin", "srv", "sys", "tmp", "usr", "var", ".git", ".dockerenv"}
 # Writable places outside git's view that reset empties (the image has nothing of the player's there).
 SCRATCH = ["/home/player", "/tmp", "/var/tmp", "/dev/shm", "/run/lock"]
+SERVICE = "/etc/plateau/service"
+SERVICE_READY = "/etc/plateau/service-ready"
+SERVICE_LOG = "/run/plateau-service.log"
+SERVICE_TIMEOUT = 60
+RESET_HOOK = "/etc/plateau/reset.py"
 
 
 def ignored(name):
@@ -294,6 +306,59 @@ def reset():
     for d in SCRATCH:
         clear_dir(d)
     restore_metadata(manifest)
+    hook = reset_hook()
+    if hook:
+        hook()
+
+
+_reset_hook = None
+
+
+def reset_hook():
+    """The image's own reset (its service's state), loaded once."""
+    global _reset_hook
+    if _reset_hook is None:
+        _reset_hook = False
+        if os.path.exists(RESET_HOOK):
+            spec = importlib.util.spec_from_file_location("plateau_image_reset", RESET_HOOK)
+            mod = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(mod)
+            _reset_hook = mod.reset
+    return _reset_hook
+
+
+# ---------------------------------------------------------------- the image's service
+
+def service_ready():
+    return subprocess.run([SERVICE_READY], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL, close_fds=True).returncode == 0
+
+
+def start_service():
+    """Start the image's service once per sandbox and wait until it is ready; False: none declared."""
+    if not os.path.exists(SERVICE):
+        return False
+    if os.path.exists(SERVICE_READY) and service_ready():
+        return True  # a helper restarted mid-episode: the service runs already
+    with open(SERVICE_LOG, "ab") as log:
+        p = subprocess.Popen([SERVICE], cwd="/", stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                             start_new_session=True, close_fds=True)
+    deadline = time.monotonic() + SERVICE_TIMEOUT
+    while time.monotonic() < deadline:
+        if p.poll() is not None:
+            raise RuntimeError(f"the service exited ({p.returncode}): {service_log_tail()}")
+        if not os.path.exists(SERVICE_READY) or service_ready():
+            return True
+        time.sleep(0.02)
+    raise RuntimeError(f"the service was not ready within {SERVICE_TIMEOUT} s: {service_log_tail()}")
+
+
+def service_log_tail():
+    try:
+        with open(SERVICE_LOG, "rb") as f:
+            return f.read()[-1500:].decode("utf-8", "replace").strip()
+    except OSError:
+        return ""
 
 
 def kill_tty():
@@ -458,6 +523,8 @@ def serve():
                 res = {}
             elif op == "kill-tty":
                 res = {"killed": kill_tty()}
+            elif op == "start-service":
+                res = {"started": start_service()}
             elif op == "ping":
                 res = {"pid": os.getpid()}
             else:

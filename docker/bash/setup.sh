@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Image build step (as root): user, shell integration, file system N, git at /, manifest.
+#   setup.sh N       InterCode's Bash file system N (fsN.sh)
+#   setup.sh none    no task files (the Python image: the same user, helper and reset, an empty /)
 set -euo pipefail
 FS="$1"
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -27,7 +29,7 @@ git config --system safe.directory '*'
 # The task file system. Gold commands run as the player with / as the working directory and
 # write there (/backup1.tar, ln -s ... /), so / is writable like /tmp (sticky: the player
 # cannot remove or rename /bin, /etc, ...).
-bash "$HERE/fs$FS.sh"
+[ "$FS" = none ] || bash "$HERE/fs$FS.sh"
 chmod 1777 /
 
 install -m 644 "$HERE/gitignore" /.gitignore

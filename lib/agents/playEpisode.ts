@@ -19,6 +19,12 @@ export interface EpisodeSession {
   readonly finalResult: EpisodeResult | null;
 }
 
+export interface StepNotesData {
+  thought: string | null;
+  plan: string | null;
+  search?: object | null;
+}
+
 export interface TurnFailure {
   /** 1-based turn. */
   turn: number;
@@ -42,8 +48,8 @@ export interface PlayOptions {
   turnLimit: number;
   actionTimeoutMs: number;
   maxConsecutiveErrors: number;
-  /** Store a policy's thought/plan on a step the session wrote (by episode and index). */
-  saveNotes?(index: number, notes: { thought: string | null; plan: string | null }): void;
+  /** Store a policy's thought/plan (and Best-of-N's search) on a step the session wrote (by episode and index). */
+  saveNotes?(index: number, notes: StepNotesData): void;
   signal?: AbortSignal;
   onStep?(step: { index: number; action: string; turn: number }): void;
   /** How long past the action timeout a step may take before the episode is given up (the shell wants more input). */
@@ -101,9 +107,10 @@ export async function playEpisode(o: PlayOptions): Promise<PlayOutcome> {
       continue;
     }
     consecutive = 0;
-    const notes = { thought: d.thought ?? null, plan: d.plan ?? null };
+    const notes: StepNotesData = { thought: d.thought ?? null, plan: d.plan ?? null, ...(d.search ? { search: d.search } : {}) };
+    const hasNotes = notes.thought || notes.plan || notes.search;
     if (isSubmitAction(d.action)) {
-      if (notes.thought || notes.plan) o.saveNotes?.(lastIndex + 1, notes);
+      if (hasNotes) o.saveNotes?.(lastIndex + 1, notes);
       const a = await run("submit");
       return outcome(a.kind === "ended" ? a.result : (session.finalResult ?? (await session.submit())));
     }
@@ -112,7 +119,7 @@ export async function playEpisode(o: PlayOptions): Promise<PlayOutcome> {
     const r = a.r as ActionResult & { step: NonNullable<ActionResult["step"]> };
     turn += 1;
     lastIndex = r.step.index;
-    if (notes.thought || notes.plan) o.saveNotes?.(r.step.index, notes);
+    if (hasNotes) o.saveNotes?.(r.step.index, notes);
     o.onStep?.({ index: r.step.index, action: r.step.action, turn });
     history.push({
       kind: "step", action: r.step.action || d.action, observation: r.observation, exitCode: r.step.exitCode,

@@ -1,5 +1,6 @@
 import type { Server as SocketServer } from "socket.io";
 import type { Db } from "../db";
+import type { Sandbox } from "../sandbox/types";
 import { AgentRunner, type SessionStarter } from "./runs/AgentRunner";
 import { registerRunHandlers } from "./runs/registerRunHandlers";
 import { llmConfigFromEnv } from "./llm/LlmEndpoints";
@@ -9,12 +10,18 @@ import { llmConfigFromEnv } from "./llm/LlmEndpoints";
 
 export const AGENT_RUNS_SERVICE = "agentRuns";
 
-export function startAgentRuns(deps: { prisma: Db; io: SocketServer; sessions: SessionStarter; services?: Map<string, unknown> }): {
+export function startAgentRuns(deps: {
+  prisma: Db;
+  io: SocketServer;
+  sessions: SessionStarter;
+  services?: Map<string, unknown>;
+  takeSandbox?: (image: string) => Promise<Sandbox>;
+}): {
   runner: AgentRunner;
   /** Call before the session manager shuts down: runs stop taking episodes and stay resumable. */
   stop(): Promise<void>;
 } {
-  const runner = new AgentRunner({ prisma: deps.prisma, sessions: deps.sessions, io: deps.io });
+  const runner = new AgentRunner({ prisma: deps.prisma, sessions: deps.sessions, io: deps.io, takeSandbox: deps.takeSandbox });
   registerRunHandlers(deps.io, runner);
   deps.services?.set(AGENT_RUNS_SERVICE, runner);
   const llm = llmConfigFromEnv();

@@ -1,11 +1,11 @@
 // What a policy sees and says. Policies are pure-ish: given the episode so far and the task, they
 // decide the next action; the harness (playEpisode) runs it in the live session and records it.
 
-export const POLICY_NAMES = ["gold", "scripted", "single-turn", "try-again", "react", "plan-solve"] as const;
+export const POLICY_NAMES = ["gold", "scripted", "single-turn", "try-again", "react", "plan-solve", "best-of-n"] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
 
 /** Policies that call a chat-completions endpoint. */
-export const LLM_POLICIES: readonly PolicyName[] = ["single-turn", "try-again", "react", "plan-solve"];
+export const LLM_POLICIES: readonly PolicyName[] = ["single-turn", "try-again", "react", "plan-solve", "best-of-n"];
 
 /** The task as a policy may see it. `gold` is there for the gold policy only (server side). */
 export interface TaskView {
@@ -35,7 +35,14 @@ export type HistoryEntry =
 
 /** A policy's next move: an action (maybe `submit`), or why it has none. */
 export type Decision =
-  | { action: string; thought?: string | null; plan?: string | null; reply?: string | null }
+  | {
+      action: string;
+      thought?: string | null;
+      plan?: string | null;
+      reply?: string | null;
+      /** The search that chose this action (Best-of-N: every candidate, its public-test result, score, the choice), stored with the step. */
+      search?: object | null;
+    }
   | {
       error: string;
       /** The episode cannot go on (the endpoint is down after retries); otherwise the turn is lost and play continues. */

@@ -3,7 +3,9 @@ import type { PlayableEnvironment } from "../sessions/console";
 import { loadBashTasks } from "./bash/tasks";
 import { bashPlayable } from "./bash/play";
 import { loadSqlTasks } from "./sql/tasks";
+import { sqlPlayable } from "./sql/play";
 import { loadPythonTasks } from "./python/tasks";
+import { pythonPlayable } from "./python/playable";
 import { loadCtfTasks } from "./ctf/tasks";
 
 export * from "./types";
@@ -22,15 +24,17 @@ export const environments: Record<EnvironmentName, Environment> = {
     name: "sql",
     title: "SQL",
     description: "Spider dev questions over 20 databases; scored by row overlap and order.",
-    playable: { ok: false, reason: "live SQL play is not built yet; SQL logs can be imported and compared" },
+    playable: { ok: true },
     loadTasks: loadSqlTasks,
+    live: sqlPlayable,
   },
   python: {
     name: "python",
     title: "Python",
-    description: "MBPP function-writing tasks; scored by the share of hidden tests passed.",
-    playable: { ok: false, reason: "live Python play is not built yet; Python logs can be imported and compared" },
+    description: "MBPP function-writing tasks in a Python console; scored by InterCode's share of tests passed and by µCode's public-then-private tests.",
+    playable: { ok: true },
     loadTasks: loadPythonTasks,
+    live: pythonPlayable,
   },
   ctf: {
     name: "ctf",

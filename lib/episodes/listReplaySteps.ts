@@ -12,7 +12,7 @@ export async function listReplaySteps(prisma: Db, episodeId: string, opts: { fro
     where: { episodeId, index: { gte: opts.fromIndex ?? 0 } },
     orderBy: { index: "asc" },
     select: {
-      index: true, action: true, observation: withOutput, exitCode: true, admissible: true, reward: true, thought: true, plan: true,
+      index: true, action: true, observation: withOutput, exitCode: true, admissible: true, reward: true, thought: true, plan: true, search: true,
       durationMs: true, truncated: true, castStart: true, castEnd: true,
     },
   });

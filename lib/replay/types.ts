@@ -28,6 +28,8 @@ export interface ReplayStep extends StepSpan {
   reward: number | null;
   thought: string | null;
   plan: string | null;
+  /** Best-of-N's candidates and choice (Step.search, unparsed: bestOfNView reads it). */
+  search?: unknown;
   durationMs: number | null;
   truncated: boolean;
 }

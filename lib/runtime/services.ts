@@ -45,11 +45,14 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
   }
   // One warm pool per image, so Play opens on a ready console; each live environment's images are warmed at start.
   const poolSize = Number(process.env.PLATEAU_POOL_SIZE ?? 2);
+  const live = liveEnvironments();
+  // a console that starts with the task's variables (SQL's database) cannot be started ahead
+  const noPrewarm = new Set(Object.values(live).flatMap((env) => (env.consoleEnv ? (env.warmImages?.() ?? []) : [])));
   const pools = new Map<string, WarmPool>();
   const poolFor = (image: string): WarmPool => {
     let pool = pools.get(image);
     if (!pool) {
-      pool = createWarmPool(driver!, image, poolSize, { onError: (err) => console.error(`plateau: warm pool ${image}: ${err.message}`) });
+      pool = createWarmPool(driver!, image, poolSize, { prewarmTty: !noPrewarm.has(image), onError: (err) => console.error(`plateau: warm pool ${image}: ${err.message}`) });
       pools.set(image, pool);
     }
     return pool;
@@ -58,7 +61,6 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
     if (!driver) throw new Error(choice.reason);
     return poolSize > 0 ? poolFor(image).take() : driver.create({ image });
   };
-  const live = liveEnvironments();
   if (driver && poolSize > 0) {
     for (const image of Object.values(live).flatMap((env) => env.warmImages?.() ?? [])) {
       if (await driver.hasImage(image)) poolFor(image);
@@ -76,7 +78,7 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
   });
   // A finished episode's replay (its screen snapshots) is computed now, not when someone first opens it.
   sessions.onEpisodeEnded((id) => void warmReplay(deps.prisma, id).catch(() => {}));
-  const agentRuns = startAgentRuns({ prisma: deps.prisma, io: deps.io, sessions, services: deps.services });
+  const agentRuns = startAgentRuns({ prisma: deps.prisma, io: deps.io, sessions, services: deps.services, takeSandbox });
 
   return {
     sandbox: { driver: driver?.name ?? null, reason: choice.reason, warning: choice.warning },

@@ -10,7 +10,7 @@ import { createDockerDriver, type DockerDriver } from "./docker";
 import { createWarmPool } from "./pool";
 import { expectDiskCapped } from "./testing/expectDiskCapped";
 import { OWNER_LABEL, SANDBOX_LIMITS, type Sandbox } from "./types";
-import { mark, promptOf, runAtPrompt } from "./testing";
+import { expectConsoleEnvOnWarm, mark, promptOf, runAtPrompt } from "./testing";
 
 const IMAGE = "plateau/bash-fs1";
 const TASKS = fileURLToPath(new URL("../../data/intercode/tasks/nl2bash/nl2bash_fs_1.json", import.meta.url));
@@ -215,6 +215,11 @@ describe("docker sandbox", () => {
     expect((await sb.exec(["echo", "alive"])).stdout).toBe("alive\n");
     expect(await sb.alive()).toBe(true);
   });
+
+  it("gives the terminal the console's variables, discarding the one started ahead without them", async () => {
+    ready();
+    await expectConsoleEnvOnWarm(driver, IMAGE, expect);
+  }, 180_000);
 
   it("hands out warm sandboxes with a shell already at its prompt", async () => {
     ready();

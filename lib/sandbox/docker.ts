@@ -3,6 +3,8 @@
 // needs. The player's terminal is a `docker exec` of a login bash on a TTY; exec() and reset() go
 // through one long-lived root helper in the container (docker/bash/agent.py), which saves the
 // ~55 ms that a `docker exec` per command costs. Images without the helper fall back to plain execs.
+// An image with a console program (SQL, Python) gets it on the terminal instead of bash, and an
+// image's service (SQL: MariaDB) is started by the helper before create() returns.
 import Docker from "dockerode";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
@@ -15,9 +17,13 @@ import { DockerTty } from "./dockerTty";
 import { MARK_NONCE_ENV, newMarkNonce } from "./markNonce";
 import { describeLimits } from "./describeLimits";
 import { sandboxDiskBytes } from "./sandboxDiskBytes";
+import { startImageService } from "./service";
 import {
+  consoleEnvList,
+  CONSOLE_PATH,
   OWNER_LABEL,
   SANDBOX_LIMITS,
+  type AttachOptions,
   type DriverStatus,
   type ExecOptions,
   type ExecResult,
@@ -36,6 +42,7 @@ import {
 export const HELPER_CAPS = ["CHOWN", "DAC_OVERRIDE", "FOWNER", "KILL", "SETUID", "SETGID"];
 export const HOSTNAME = "plateau";
 const MAX_FILE_BYTES = 1024 * 1024 * 1024; // RLIMIT_FSIZE: one file cannot fill the disk
+
 
 export interface DockerDriverOptions {
   docker?: Docker;
@@ -221,9 +228,13 @@ class DockerSandbox implements Sandbox {
     this.helperMissing = !useHelper;
   }
 
-  /** Start the helper (it puts back what the container runtime changed: the mode of /, its mtime). */
+  /**
+   * Start the helper (it puts back what the container runtime changed: the mode of /, its mtime),
+   * then the image's service, if it declares one: the sandbox is handed out once it is ready.
+   */
   async prepare(): Promise<void> {
-    await this.helper();
+    const ch = await this.helper();
+    if (ch) await startImageService((m, ms) => ch.request(m, ms));
   }
 
   private async helper(): Promise<AgentChannel | null> {
@@ -274,10 +285,11 @@ class DockerSandbox implements Sandbox {
     if (r.exitCode !== 0) throw new Error(`reset failed (exit ${r.exitCode}): ${r.stderr.trim()}`);
   }
 
-  async attach(size: { cols: number; rows: number }): Promise<Tty> {
+  async attach(size: { cols: number; rows: number }, opts: AttachOptions = {}): Promise<Tty> {
+    const env = consoleEnvList(opts.env);
     const spare = this.spare;
     this.spare = null;
-    if (spare && !spare.closed) {
+    if (spare && !spare.closed && env.length === 0) {
       this.tty = spare;
       spare.resize(size.cols, size.rows);
       return spare;
@@ -285,7 +297,7 @@ class DockerSandbox implements Sandbox {
     this.tty?.close(); // one TTY at a time: its shell is killed before the new one starts
     spare?.close();
     await this.ttyClosing;
-    const tty = await this.openTty(size);
+    const tty = await this.openTty(size, env);
     this.tty = tty;
     return tty;
   }
@@ -297,16 +309,16 @@ class DockerSandbox implements Sandbox {
     await this.spare.whenOutput(5000);
   }
 
-  private async openTty(size: { cols: number; rows: number }): Promise<DockerTty> {
+  private async openTty(size: { cols: number; rows: number }, env: string[] = []): Promise<DockerTty> {
     const nonce = newMarkNonce();
     // The size is set before bash starts (this API has no ConsoleSize): the resize that follows the
     // exec's start then changes nothing, and bash is not made to redraw its first prompt.
     const [cols, rows] = [Math.max(1, Math.floor(size.cols) || 80), Math.max(1, Math.floor(size.rows) || 24)];
     const exec = await this.container.exec({
-      Cmd: ["sh", "-c", 'stty cols "$1" rows "$2" 2>/dev/null; exec bash -l', "plateau-tty", String(cols), String(rows)],
+      Cmd: ["sh", "-c", `stty cols "$1" rows "$2" 2>/dev/null; [ -x ${CONSOLE_PATH} ] && exec ${CONSOLE_PATH}; exec bash -l`, "plateau-tty", String(cols), String(rows)],
       User: this.defaultUser,
       WorkingDir: "/",
-      Env: ["TERM=xterm-256color", "COLORTERM=truecolor", `${MARK_NONCE_ENV}=${nonce}`],
+      Env: ["TERM=xterm-256color", "COLORTERM=truecolor", ...env, `${MARK_NONCE_ENV}=${nonce}`],
       Tty: true,
       AttachStdin: true,
       AttachStdout: true,

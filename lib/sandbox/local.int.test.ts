@@ -13,7 +13,7 @@ import { cgroupParent } from "./localHost";
 import { createWarmPool } from "./pool";
 import { expectDiskCapped } from "./testing/expectDiskCapped";
 import { SANDBOX_LIMITS, type Sandbox } from "./types";
-import { mark, promptOf, runAtPrompt } from "./testing";
+import { expectConsoleEnvOnWarm, mark, promptOf, runAtPrompt } from "./testing";
 
 const REPO = path.resolve(__dirname, "../..");
 const IMAGE = "plateau/bash-fs1";
@@ -284,6 +284,10 @@ describe("local sandbox", () => {
       await s.destroy();
     }
   });
+
+  it("gives the terminal the console's variables, discarding the one started ahead without them", async () => {
+    await expectConsoleEnvOnWarm(driver, IMAGE, expect);
+  }, 180_000);
 
   it("hands out warm sandboxes with a shell already at its prompt", async () => {
     const pool = createWarmPool(driver, IMAGE, 1);

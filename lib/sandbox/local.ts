@@ -63,9 +63,13 @@ import { LocalTty } from "./localTty";
 import { MARK_NONCE_ENV, newMarkNonce } from "./markNonce";
 import { describeLimits } from "./describeLimits";
 import { sandboxDiskBytes } from "./sandboxDiskBytes";
+import { startImageService } from "./service";
 import { sandboxSeccomp, withSandboxSeccomp } from "./sandboxSeccomp";
 import {
+  consoleEnvList,
+  CONSOLE_PATH,
   SANDBOX_LIMITS,
+  type AttachOptions,
   type DriverStatus,
   type ExecOptions,
   type ExecResult,
@@ -400,8 +404,10 @@ class LocalSandbox implements Sandbox {
     await this.disableUserns();
     lap("bwrap");
     // the helper restores / (mode, mtime) from the manifest, as in a container
-    await Promise.all([this.helper(), this.netSysctls()]);
+    const [agent] = await Promise.all([this.helper(), this.netSysctls()]);
     lap("helper");
+    await startImageService((m, ms) => agent.request(m, ms));
+    lap("service");
   }
 
   /** The work folder becomes a fresh ext4 of limits.diskBytes (sparse: the host disk holds what is written). */
@@ -690,18 +696,20 @@ class LocalSandbox implements Sandbox {
     return null;
   }
 
-  async attach(size: { cols: number; rows: number }): Promise<Tty> {
+  async attach(size: { cols: number; rows: number }, opts: AttachOptions = {}): Promise<Tty> {
     if (this.destroyed) throw new Error("the sandbox was destroyed");
+    const env = consoleEnvList(opts.env);
     const spare = this.spare;
     this.spare = null;
-    if (spare && !spare.closed) {
+    if (spare && !spare.closed && env.length === 0) {
       this.tty = spare;
       spare.resize(size.cols, size.rows);
       return spare;
     }
     if (this.tty) this.tty.close();
+    spare?.close(); // started without the console's variables
     await this.ttyClosing;
-    const tty = await this.openTty(size);
+    const tty = await this.openTty(size, opts.env);
     this.tty = tty;
     return tty;
   }
@@ -713,7 +721,7 @@ class LocalSandbox implements Sandbox {
     await this.spare.whenOutput(5000);
   }
 
-  private async openTty(size: { cols: number; rows: number }): Promise<LocalTty> {
+  private async openTty(size: { cols: number; rows: number }, consoleEnv: Record<string, string> = {}): Promise<LocalTty> {
     const mod = (await import("node-pty")) as unknown as typeof import("node-pty") & { default?: typeof import("node-pty") };
     const spawnPty = mod.spawn ?? mod.default!.spawn;
     const user = this.limits.user;
@@ -721,14 +729,14 @@ class LocalSandbox implements Sandbox {
     const [file, args] = this.wrap([
       ...this.nsenterArgs(),
       "/usr/bin/setpriv", `--reuid=${user}`, `--regid=${user}`, "--init-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--",
-      ...withSandboxSeccomp(["/bin/bash", "-l"]),
+      ...withSandboxSeccomp(this.hasConsole() ? [CONSOLE_PATH] : ["/bin/bash", "-l"]),
     ]);
     const p: IPty = spawnPty(file, args, {
       name: "xterm-256color",
       cols: Math.max(1, Math.floor(size.cols) || 80),
       rows: Math.max(1, Math.floor(size.rows) || 24),
       cwd: "/",
-      env: this.baseEnv(this.homeOf(user), { TERM: "xterm-256color", COLORTERM: "truecolor", [MARK_NONCE_ENV]: nonce }) as Record<string, string>,
+      env: this.baseEnv(this.homeOf(user), { TERM: "xterm-256color", COLORTERM: "truecolor", ...consoleEnv, [MARK_NONCE_ENV]: nonce }) as Record<string, string>,
     });
     const tty = new LocalTty(p, nonce, () => {
       if (this.tty === tty) this.tty = null;
@@ -736,6 +744,15 @@ class LocalSandbox implements Sandbox {
       this.ttyClosing = this.killTty(p.pid);
     });
     return tty;
+  }
+
+  /** The image's console program (in the read-only rootfs: nothing the player does adds one). */
+  private hasConsole(): boolean {
+    try {
+      return (fs.statSync(path.join(this.meta.dir, CONSOLE_PATH)).mode & 0o111) !== 0;
+    } catch {
+      return false;
+    }
   }
 
   /**

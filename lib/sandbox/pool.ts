@@ -25,6 +25,8 @@ export interface WarmPoolOptions {
   spec?: Omit<SandboxSpec, "image">;
   /** Size the pre-started TTY gets (attach() resizes it to the player's size). */
   ttySize?: { cols: number; rows: number };
+  /** Pre-start the terminal (default true); false for an image whose console needs the task's variables. */
+  prewarmTty?: boolean;
   /** Called when creating a sandbox fails (the pool backs off and tries again). */
   onError?: (err: Error) => void;
 }
@@ -43,7 +45,7 @@ export function createWarmPool(driver: SandboxDriver, image: string, size: numbe
   async function make(): Promise<Sandbox> {
     const sb = await driver.create({ ...opts.spec, image });
     const pw = sb as Sandbox & Prewarmable;
-    if (pw.prewarmTty) {
+    if (pw.prewarmTty && opts.prewarmTty !== false) {
       try {
         await pw.prewarmTty(opts.ttySize ?? { cols: 80, rows: 24 });
       } catch {

@@ -1,5 +1,6 @@
 import { mark as signedMark } from "../sessions/steps/goldenBash";
-import type { Tty } from "./types";
+import { createWarmPool } from "./pool";
+import type { Sandbox, SandboxDriver, Tty } from "./types";
 
 // For the drivers' integration tests: a terminal's marks, and a line run at its prompt, alike on
 // either driver.
@@ -23,4 +24,39 @@ export async function runAtPrompt(tty: Tty, line: string, timeoutMs = 5000): Pro
   } finally {
     listening.dispose();
   }
+}
+
+/**
+ * A sandbox whose terminal was started ahead (warm pool) attached with console variables: a fresh
+ * terminal that has them; a name that is not a console variable is refused.
+ */
+export async function expectConsoleEnvOnWarm(driver: SandboxDriver, image: string, expect: (v: unknown) => { toContain(s: string): void }): Promise<void> {
+  const pool = createWarmPool(driver, image, 1);
+  await pool.whenFull();
+  const warm = await pool.take();
+  try {
+    await expectConsoleEnv(warm, expect);
+  } finally {
+    await warm.destroy();
+    await pool.drain();
+  }
+}
+
+async function expectConsoleEnv(sb: Sandbox, expect: (v: unknown) => { toContain(s: string): void }): Promise<void> {
+  await expectRefused(sb.attach({ cols: 80, rows: 24 }, { env: { LD_PRELOAD: "/tmp/x.so" } }));
+  const tty = await sb.attach({ cols: 80, rows: 24 }, { env: { PLATEAU_DB: "concert_singer" } });
+  for (const end = Date.now() + 5000; ; await new Promise((r) => setTimeout(r, 10))) {
+    const out = await runAtPrompt(tty, 'echo "[$PLATEAU_DB]"').catch(() => "");
+    if (out) {
+      expect(out).toContain("[concert_singer]");
+      break;
+    }
+    if (Date.now() > end) throw new Error("no prompt with console variables");
+  }
+  tty.close();
+}
+
+async function expectRefused(p: Promise<unknown>): Promise<void> {
+  const r = await p.then(() => "started", (e: Error) => e.message);
+  if (!/not a console variable: LD_PRELOAD/.test(r)) throw new Error(`LD_PRELOAD was not refused: ${r}`);
 }

@@ -48,15 +48,35 @@ export interface Tty {
   close(): void;
 }
 
+export interface AttachOptions {
+  env?: Record<string, string>;
+}
+
+/** How long an image's service may take to start (the helper's own limit is 60 s; this guards it). */
+export const SERVICE_START_MS = 65_000;
+
+/** The terminal's program when the image has one (docker/CONSOLE-PROTOCOL.md); else `bash -l`. */
+export const CONSOLE_PATH = "/usr/local/bin/plateau-console";
+
+/** Console variables are names like PLATEAU_DB: nothing that could change how the terminal starts. */
+export function consoleEnvList(env: Record<string, string> | undefined): string[] {
+  return Object.entries(env ?? {}).map(([k, v]) => {
+    if (!/^PLATEAU_[A-Z0-9_]+$/.test(k) || k === "PLATEAU_MARK_NONCE") throw new Error(`not a console variable: ${k}`);
+    if (v.includes("\0")) throw new Error(`console variable ${k} holds a NUL`);
+    return `${k}=${v}`;
+  });
+}
+
 export interface Sandbox {
   readonly id: string;
   readonly driver: DriverName;
   readonly image: string;
   /**
-   * Start the console on a TTY: the image's /usr/local/bin/plateau-console, else the login shell
-   * (docker/CONSOLE-PROTOCOL.md). One at a time per sandbox; `env`: the task's console variables.
+   * Start the terminal's program on a TTY: the image's /usr/local/bin/plateau-console when it has
+   * one (SQL, Python), else a login bash. One per sandbox. `env`: the console's variables
+   * (PlayableEnvironment.consoleEnv, e.g. PLATEAU_DB); a terminal started ahead without them is discarded.
    */
-  attach(size: { cols: number; rows: number }, opts?: { env?: Record<string, string> }): Promise<Tty>;
+  attach(size: { cols: number; rows: number }, opts?: AttachOptions): Promise<Tty>;
   /** Run a command outside the TTY (scorer, gold runs). argv form, no shell unless you ask for one. */
   exec(argv: string[], opts?: ExecOptions): Promise<ExecResult>;
   /** Back to the image's initial file system state (as git reset --hard + git clean -fd at / would). */

@@ -51,11 +51,14 @@ export interface GoldRunView {
 }
 
 export interface ScoreView {
-  mode: "intercode" | "plateau";
+  /** mucode: the Python environment's µCode judgement (public tests, then private ones). */
+  mode: "intercode" | "plateau" | "mucode";
   reward: number;
   success: boolean;
   version: string;
   breakdown: Record<string, unknown>;
+  /** The 1-based turn the success was decided at, when the scorer knows it (mucode: the judged code's); absent: the submit's. */
+  solvedAtTurn?: number | null;
   /** Environments that run a gold command (Bash) say how it ran. */
   gold?: GoldRunView | null;
 }

@@ -29,8 +29,10 @@ export const WITH_SETTING: Partial<Record<GroupKey, GroupKey[]>> = {
   strategy: ["strategy", "environment", "turnLimit"],
 };
 
-export const SCORE_MODES = ["intercode", "plateau"] as const;
+// mucode: only Python episodes have it (µCode's public-then-private judgement).
+export const SCORE_MODES = ["intercode", "plateau", "mucode"] as const;
 export type ScoreMode = (typeof SCORE_MODES)[number];
+export const SCORE_MODE_LABELS: Record<ScoreMode, string> = { intercode: "InterCode reward", plateau: "Plateau reward", mucode: "µCode (public → private tests)" };
 
 /** The label of a missing value in a group key. */
 export const NONE = "(none)";

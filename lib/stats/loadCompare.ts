@@ -2,6 +2,7 @@ import type { Db } from "../db";
 import type { PublicTask } from "../tasks";
 import { computeStats } from "./computeStats";
 import { listRuns, type RunSummary } from "./listRuns";
+import { mucodeShares, type MuCodeShare } from "./mucodeShares";
 import { StatsQuery, statsQueryFromParams, statsQueryToParams } from "./statsQuery";
 import type { StatsResult } from "./types";
 import { scopeOf, taskSets, type TaskSets } from "./statsSql";
@@ -23,6 +24,8 @@ export interface CompareData {
   errorsUrl: string | null;
   /** Whether the groups attempted the same tasks, and whether the comparison is restricted to those all of them did. */
   commonGround: CommonGround | null;
+  /** Python runs scored by µCode: public-pass share against private-pass share. */
+  mucode: MuCodeShare[];
 }
 
 export interface CommonGround extends TaskSets {
@@ -52,7 +55,7 @@ export async function loadCompare(prisma: Db, url: URLSearchParams): Promise<Com
   const known = new Set(runs.map((r) => r.name));
   if (query.runs) query.runs = query.runs.filter((r) => known.has(r));
   const needsRuns = query.group[0] === "run" && !query.runs?.length;
-  if (!runs.length || needsRuns) return { query, invalid, runs, stats: null, tasks: {}, errorsUrl: null, commonGround: null };
+  if (!runs.length || needsRuns) return { query, invalid, runs, stats: null, tasks: {}, errorsUrl: null, commonGround: null, mucode: [] };
   if (!url.has("split")) query.split = defaultSplit(runs, query);
   const sets = await taskSets(prisma, scopeOf({ ...query, common: false }, query.group));
   const differ = sets.groups > 1 && sets.common > 0 && sets.common < sets.tasks;
@@ -67,5 +70,6 @@ export async function loadCompare(prisma: Db, url: URLSearchParams): Promise<Com
   const rows = ids.length
     ? await prisma.task.findMany({ where: { id: { in: ids } }, select: { id: true, dataset: true, index: true, query: true, hardness: true } })
     : [];
-  return { query, invalid, runs, stats, tasks: Object.fromEntries(rows.map((t) => [t.id, t])), errorsUrl, commonGround };
+  const mucode = await mucodeShares(prisma, query.runs ?? []);
+  return { query, invalid, runs, stats, tasks: Object.fromEntries(rows.map((t) => [t.id, t])), errorsUrl, commonGround, mucode };
 }

@@ -13,6 +13,15 @@ export const PolicyConfig = z.discriminatedUnion("policy", [
     llm: LlmSettings,
     prompt: PromptSettings.default({ historyWindow: 5, maxConsecutiveErrors: 3 }),
   }),
+  z.object({
+    policy: z.literal("best-of-n"),
+    llm: LlmSettings,
+    prompt: PromptSettings.default({ historyWindow: 5, maxConsecutiveErrors: 3 }),
+    /** Candidates sampled per turn. */
+    n: z.number().int().min(1).max(32).default(4),
+    /** Scores candidates that tie on the public tests (µCode's learned verifier's stand-in); none: the first wins. */
+    verifier: LlmSettings.optional(),
+  }),
 ]);
 export type PolicyConfig = z.infer<typeof PolicyConfig>;
 export type PolicyConfigInput = z.input<typeof PolicyConfig>;

@@ -8,12 +8,17 @@ import { tryAgainPolicy } from "./tryAgain";
 import { reactPolicy } from "./react";
 import { planSolvePolicy } from "./planSolve";
 import type { LlmPolicyDeps } from "./LlmPolicyDeps";
+import { bestOfNPolicy, type BestOfNDeps } from "./bestOfN";
 
 export interface PolicyEnv {
   apiKey: string | null;
   /** Seconds after which the harness stops a command. */
   timeoutSeconds: number;
   fetch?: typeof fetch;
+  /** Best-of-N (Python): the episode's public task and a scratch copy of its state to try candidates in. */
+  search?: Pick<BestOfNDeps, "publicTask" | "tryCandidates">;
+  /** The verifier endpoint's key, when the run has one. */
+  verifierApiKey?: string | null;
 }
 
 /** A fresh policy for one episode (Plan & Solve keeps its plan in it). */
@@ -23,6 +28,18 @@ export function createPolicy(config: PolicyConfig, env: PolicyEnv): Policy {
       return goldPolicy();
     case "scripted":
       return scriptedPolicy(config.actions);
+    case "best-of-n": {
+      if (!env.search) throw new Error("best-of-n plays Python tasks only: it needs the task's public tests and a scratch sandbox");
+      return bestOfNPolicy({
+        ...env.search,
+        chat: createChatClient(config.llm, env.apiKey, env.fetch),
+        verifier: config.verifier ? createChatClient(config.verifier, env.verifierApiKey ?? null, env.fetch) : undefined,
+        n: config.n,
+        historyWindow: config.prompt.historyWindow,
+        maxObservationChars: config.prompt.maxObservationChars ?? defaultObservationChars(config.policy),
+        prompt: { timeoutSeconds: env.timeoutSeconds },
+      });
+    }
     default: {
       const deps: LlmPolicyDeps = {
         chat: createChatClient(config.llm, env.apiKey, env.fetch),

@@ -1,6 +1,6 @@
 import type { ChatMessage } from "../llm/ChatClient";
 import type { Decision, HistoryEntry, Policy, TaskView } from "../types";
-import { asCodeBlock, bashPrompts } from "../prompts/bashPrompts";
+import { codeBlockFor, promptsFor, type Prompts } from "../prompts/promptsFor";
 import { replyExcerpt, truncateObservation } from "../prompts/dialogue";
 import { parseCodeBlock } from "../parse/parseCodeBlock";
 import { parsePlan } from "../parse/parsePlan";
@@ -18,9 +18,11 @@ export function planSolvePolicy(deps: LlmPolicyDeps): Policy {
   return {
     name: "plan-solve",
     async next(history: readonly HistoryEntry[], task: TaskView): Promise<Decision> {
+      const prompts = promptsFor(task.environment);
+      const asCodeBlock = codeBlockFor(task.environment);
       const head: ChatMessage[] = [
-        { role: "system", content: bashPrompts.planSystem() },
-        { role: "user", content: bashPrompts.query(task.query) },
+        { role: "system", content: prompts.planSystem() },
+        { role: "user", content: prompts.query(task.query) },
       ];
       if (!plan) {
         const asked = await askModel(deps.chat, head);
@@ -36,14 +38,14 @@ export function planSolvePolicy(deps: LlmPolicyDeps): Policy {
       const messages: ChatMessage[] = [
         ...head,
         { role: "assistant", content: plan.reply },
-        { role: "system", content: bashPrompts.executePlanSystem({ timeoutSeconds: deps.timeoutSeconds }) },
+        { role: "system", content: prompts.executePlanSystem({ timeoutSeconds: deps.timeoutSeconds }) },
       ];
       // (user: [previous output +] step i, assistant: its command) for the turns in the window, then the next step.
       const first = Math.max(0, k - deps.historyWindow);
       const stepMessage = (i: number) => {
         const prev = i > 0 ? done[i - 1] : null;
-        const before = prev ? `${render(prev, deps.maxObservationChars)}\n` : "";
-        return `${before}${bashPrompts.planStep(plan!.steps[i])}`;
+        const before = prev ? `${render(prompts, prev, deps.maxObservationChars)}\n` : "";
+        return `${before}${prompts.planStep(plan!.steps[i])}`;
       };
       for (let i = first; i < k; i++) {
         messages.push({ role: "user", content: stepMessage(i) });
@@ -60,6 +62,6 @@ export function planSolvePolicy(deps: LlmPolicyDeps): Policy {
   };
 }
 
-function render(e: HistoryEntry, maxChars: number): string {
-  return e.kind === "step" ? bashPrompts.observation(truncateObservation(e.observation, maxChars), e.exitCode, e.timedOut) : bashPrompts.retry(e.reason);
+function render(prompts: Prompts, e: HistoryEntry, maxChars: number): string {
+  return e.kind === "step" ? prompts.observation(truncateObservation(e.observation, maxChars), e.exitCode, e.timedOut) : prompts.retry(e.reason);
 }

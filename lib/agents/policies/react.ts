@@ -1,5 +1,5 @@
 import type { Decision, HistoryEntry, Policy, TaskView } from "../types";
-import { bashPrompts } from "../prompts/bashPrompts";
+import { promptsFor } from "../prompts/promptsFor";
 import { buildDialogue, replyExcerpt } from "../prompts/dialogue";
 import { parseReAct } from "../parse/parseReAct";
 import { askModel } from "./askModel";
@@ -10,17 +10,18 @@ export function reactPolicy(deps: LlmPolicyDeps): Policy {
   return {
     name: "react",
     async next(history: readonly HistoryEntry[], task: TaskView): Promise<Decision> {
+      const prompts = promptsFor(task.environment);
       const messages = buildDialogue({
         head: [
-          { role: "system", content: bashPrompts.reactSystem({ timeoutSeconds: deps.timeoutSeconds }) },
-          { role: "user", content: bashPrompts.query(task.query) },
+          { role: "system", content: prompts.reactSystem({ timeoutSeconds: deps.timeoutSeconds }) },
+          { role: "user", content: prompts.query(task.query) },
         ],
         history,
         window: deps.historyWindow,
         maxObservationChars: deps.maxObservationChars,
         render: {
           assistant: (e) => (e.kind === "step" ? `Thought: ${e.thought ?? ""}\nAction: execute[${e.action}]` : replyExcerpt(e.reply)),
-          user: (e, obs) => (e.kind === "step" ? bashPrompts.reactObservation(obs, e.exitCode, e.timedOut) : bashPrompts.reactRetry(e.reason)),
+          user: (e, obs) => (e.kind === "step" ? prompts.reactObservation(obs, e.exitCode, e.timedOut) : prompts.reactRetry(e.reason)),
         },
       });
       const asked = await askModel(deps.chat, messages, ["\nObservation"]);

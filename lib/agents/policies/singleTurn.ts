@@ -1,5 +1,5 @@
 import type { Decision, HistoryEntry, Policy, TaskView } from "../types";
-import { bashPrompts } from "../prompts/bashPrompts";
+import { promptsFor } from "../prompts/promptsFor";
 import { parseCodeBlock } from "../parse/parseCodeBlock";
 import { askModel } from "./askModel";
 import type { LlmPolicyDeps } from "./LlmPolicyDeps";
@@ -9,10 +9,11 @@ export function singleTurnPolicy(deps: LlmPolicyDeps): Policy {
   return {
     name: "single-turn",
     async next(history: readonly HistoryEntry[], task: TaskView): Promise<Decision> {
+      const prompts = promptsFor(task.environment);
       if (history.length > 0) return { action: "submit" };
       const asked = await askModel(deps.chat, [
-        { role: "system", content: bashPrompts.singleTurnSystem({ timeoutSeconds: deps.timeoutSeconds }) },
-        { role: "user", content: bashPrompts.query(task.query) },
+        { role: "system", content: prompts.singleTurnSystem({ timeoutSeconds: deps.timeoutSeconds }) },
+        { role: "user", content: prompts.query(task.query) },
       ]);
       if ("error" in asked) return asked;
       const parsed = parseCodeBlock(asked.reply);

@@ -1,5 +1,5 @@
 import type { Decision, HistoryEntry, Policy, TaskView } from "../types";
-import { asCodeBlock, bashPrompts } from "../prompts/bashPrompts";
+import { codeBlockFor, promptsFor } from "../prompts/promptsFor";
 import { buildDialogue, replyExcerpt } from "../prompts/dialogue";
 import { parseCodeBlock } from "../parse/parseCodeBlock";
 import { askModel } from "./askModel";
@@ -14,17 +14,19 @@ export function tryAgainPolicy(deps: LlmPolicyDeps): Policy {
   return {
     name: "try-again",
     async next(history: readonly HistoryEntry[], task: TaskView): Promise<Decision> {
+      const prompts = promptsFor(task.environment);
+      const asCodeBlock = codeBlockFor(task.environment);
       const messages = buildDialogue({
         head: [
-          { role: "system", content: bashPrompts.tryAgainSystem({ timeoutSeconds: deps.timeoutSeconds }) },
-          { role: "user", content: bashPrompts.query(task.query) },
+          { role: "system", content: prompts.tryAgainSystem({ timeoutSeconds: deps.timeoutSeconds }) },
+          { role: "user", content: prompts.query(task.query) },
         ],
         history,
         window: deps.historyWindow,
         maxObservationChars: deps.maxObservationChars,
         render: {
           assistant: (e) => (e.kind === "step" ? asCodeBlock(e.action) : replyExcerpt(e.reply)),
-          user: (e, obs) => (e.kind === "step" ? bashPrompts.observation(obs, e.exitCode, e.timedOut) : bashPrompts.retry(e.reason)),
+          user: (e, obs) => (e.kind === "step" ? prompts.observation(obs, e.exitCode, e.timedOut) : prompts.retry(e.reason)),
         },
       });
       const asked = await askModel(deps.chat, messages);

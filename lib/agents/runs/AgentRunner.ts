@@ -13,6 +13,8 @@ import { ALL_RUNS_ROOM, RunEvents, runRoom, type RunProgress, type RunStatus, ty
 import { RunInput, StoredRunConfig, modelLabel, policyConfigFor } from "./RunInput";
 import { noteFailures, recordStartFailure, runCounts, runsToResume, setRunStatus } from "./runStore";
 import { createStepNotes } from "./stepNotes";
+import type { Sandbox } from "../../sandbox/types";
+import { openBestOfNSearch } from "../../environments/python/bestOfNSearch";
 
 // Batch runs: play a policy over a set of tasks with a concurrency limit, each episode a live
 // session like any other (watchable, recorded, scored). Everything needed to go on is in the
@@ -36,6 +38,8 @@ export interface AgentRunnerDeps {
   /** The server's configuration: its LLM endpoints and their keys (default: process.env). */
   env?: Env;
   fetch?: typeof fetch;
+  /** A sandbox the episode does not use (Best-of-N tries its candidates there). */
+  takeSandbox?: (image: string) => Promise<Sandbox>;
   /** Attempts to get a sandbox before an episode is recorded as an error. */
   startAttempts?: number;
   startRetryDelayMs?: number;
@@ -232,7 +236,7 @@ export class AgentRunner {
   }
 
   private async playTask(a: ActiveRun, config: StoredRunConfig, play: Playable, taskId: number, strategy: string): Promise<void> {
-    const task = await this.d.prisma.task.findUnique({ where: { id: taskId }, select: { id: true, environment: true, dataset: true, index: true, query: true, gold: true } });
+    const task = await this.d.prisma.task.findUnique({ where: { id: taskId }, select: { id: true, environment: true, dataset: true, index: true, query: true, gold: true, extra: true } });
     const model = modelLabel(config.policy);
     if (!task) {
       await this.recordFailure(a, { taskId, model, strategy, turnLimit: config.turnLimit, error: `task ${taskId} no longer exists` });
@@ -245,10 +249,15 @@ export class AgentRunner {
     this.emitSoon(a, true);
     const notes = createStepNotes(this.d.prisma, episodeId);
     let outcome: PlayOutcome | null = null;
+    let search: Awaited<ReturnType<typeof openBestOfNSearch>> | null = null;
     try {
+      if (play.policy.policy === "best-of-n") {
+        if (task.environment !== "python" || !this.d.takeSandbox) throw new Error("best-of-n plays Python tasks, with a scratch sandbox");
+        search = await openBestOfNSearch(task, this.d.takeSandbox);
+      }
       outcome = await playEpisode({
         session, task: task as TaskView, turnLimit: config.turnLimit, actionTimeoutMs: config.timeoutMs,
-        policy: createPolicy(play.policy, { apiKey: play.apiKey, timeoutSeconds: Math.round(config.timeoutMs / 100) / 10, fetch: this.d.fetch }),
+        policy: createPolicy(play.policy, { apiKey: play.apiKey, timeoutSeconds: Math.round(config.timeoutMs / 100) / 10, fetch: this.d.fetch, search: search?.search }),
         maxConsecutiveErrors: maxConsecutiveErrors(config.policy),
         saveNotes: (index, n) => notes.save(index, n),
         signal: a.cancel.signal,
@@ -261,6 +270,8 @@ export class AgentRunner {
     } catch (err) {
       const result = await session.end("error", `the harness failed: ${(err as Error).message}`).catch(() => null);
       outcome = result ? { result, turns: 0, failures: [], timings: [], forcedSubmit: false } : null;
+    } finally {
+      search?.dispose();
     }
     await notes.flush();
     a.running.delete(episodeId);

@@ -19,7 +19,7 @@ const LlmRequest = z.strictObject(LlmSettings.omit({ baseUrl: true }).partial().
 export const RunInput = z
   .object({
     name: z.string().trim().min(1).max(120).optional(),
-    env: z.enum(["bash"], { message: "only bash can be played live today" }).default("bash"),
+    env: z.enum(["bash", "sql", "python"], { message: "only bash, sql and python can be played live today" }).default("bash"),
     policy: z.enum(POLICY_NAMES),
     /** Task selection: all, fs1…fs4, test, a dataset name, fs1:0-9, task ids — comma-separated. */
     tasks: z.string().trim().min(1).max(4000),
@@ -35,6 +35,8 @@ export const RunInput = z
     actions: z.array(z.string()).max(200).optional(),
     llm: LlmRequest.optional(),
     prompt: PromptSettings.partial().optional(),
+    /** Best-of-N: candidates per turn. */
+    n: z.number().int().min(1).max(32).optional(),
   })
   .strict();
 export type RunInput = z.input<typeof RunInput>;
@@ -64,7 +66,10 @@ export function policyConfigFor(input: z.output<typeof RunInput>, llm: LlmConfig
     if (typeof endpoint === "string") return `llm.endpoint: ${endpoint}`;
     const model = modelFor(endpoint, input.llm?.model ?? input.model, llm.defaultModel);
     if ("error" in model) return `model: ${model.error}`;
-    candidate = { policy: name, llm: { ...input.llm, endpoint: endpoint.name, baseUrl: endpoint.baseUrl, model: model.model }, prompt: input.prompt ?? {} };
+    candidate = {
+      policy: name, llm: { ...input.llm, endpoint: endpoint.name, baseUrl: endpoint.baseUrl, model: model.model }, prompt: input.prompt ?? {},
+      ...(name === "best-of-n" ? { n: input.n } : {}),
+    };
   }
   const parsed = PolicyConfig.safeParse(candidate);
   if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join(".") || "policy"}: ${i.message}`).join("; ");

@@ -1,10 +1,11 @@
 import type { Db } from "../../db";
+import type { StepNotesData } from "../playEpisode";
 
-// Thoughts and plans go on the steps the live session writes. A step row appears a moment after its
+// Thoughts, plans and Best-of-N searches go on the steps the live session writes. A step row appears a moment after its
 // observation is handed back, so a note is retried briefly until its row exists; flush() waits for all.
 
 export interface StepNotes {
-  save(index: number, notes: { thought: string | null; plan: string | null }): void;
+  save(index: number, notes: StepNotesData): void;
   flush(): Promise<void>;
 }
 
@@ -15,7 +16,7 @@ export function createStepNotes(prisma: Db, episodeId: string, opts = { attempts
       pending.push(
         (async () => {
           for (let i = 0; i < opts.attempts; i++) {
-            const { count } = await prisma.step.updateMany({ where: { episodeId, index }, data: { thought: notes.thought, plan: notes.plan } });
+            const { count } = await prisma.step.updateMany({ where: { episodeId, index }, data: { thought: notes.thought, plan: notes.plan, ...(notes.search ? { search: notes.search } : {}) } });
             if (count > 0) return;
             await new Promise((r) => setTimeout(r, opts.delayMs));
           }

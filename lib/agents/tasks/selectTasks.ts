@@ -1,7 +1,8 @@
 import type { Db } from "../../db";
 
 // Which tasks a run or an API episode means. A selection is a comma-separated list of
-//   all            every Bash task of file systems 1-4 (the 200 InterCode evaluates)
+//   all            every Bash task of file systems 1-4 (the 200 InterCode evaluates); SQL: the
+//                  1,034 Spider dev tasks (`spider`, `spider:0-19` too)
 //   fs1 … fs4      one file system's tasks (nl2bash_fs_N); `test` is nl2bash_test
 //   nl2bash_fs_2   any dataset by name
 //   fs1:0-9  fs2:4 a dataset's tasks by index (inclusive range, or one)
@@ -16,6 +17,7 @@ const ALIASES: Record<string, Record<string, string[]>> = {
     fs1: ["nl2bash_fs_1"], fs2: ["nl2bash_fs_2"], fs3: ["nl2bash_fs_3"], fs4: ["nl2bash_fs_4"],
     test: ["nl2bash_test"],
   },
+  sql: { all: ["spider_dev"], spider: ["spider_dev"] },
 };
 
 export function datasetsFor(env: string, name: string): string[] {

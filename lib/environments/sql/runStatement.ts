@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { CONSOLE_PATH, type Sandbox } from "../../sandbox/types";
+import { SqlResult } from "./result";
+
+// One statement run in a SQL sandbox outside the terminal, on a connection of its own, as the
+// player: `plateau-console --exec` runs it verbatim as one query after USE db (InterCode's
+// cursor.execute). The gold query and `intercode` execution use it.
+
+const Reply = z.object({ result: SqlResult, db: z.string().nullable() });
+export type StatementRun = z.infer<typeof Reply> & { timedOut: boolean };
+
+export async function runStatement(sandbox: Sandbox, db: string | null, sql: string, timeoutMs = 10_000): Promise<StatementRun> {
+  const r = await sandbox.exec([CONSOLE_PATH, "--exec"], {
+    stdin: JSON.stringify({ db, sql, timeoutMs }),
+    timeoutMs: timeoutMs + 2000, // the server stops the query at timeoutMs (max_statement_time)
+    maxOutputBytes: 4 * 1024 * 1024,
+  });
+  if (r.timedOut) return { result: { error: "Query execution was interrupted", code: 1317, text: "Error executing query: Query execution was interrupted" }, db, timedOut: true };
+  let json: unknown;
+  try {
+    json = JSON.parse(r.stdout);
+  } catch {
+    throw new Error(`the SQL console gave no result (exit ${r.exitCode}): ${r.stderr.trim().slice(-500)}`);
+  }
+  return { ...Reply.parse(json), timedOut: false };
+}
