@@ -5,7 +5,7 @@ import type { Sandbox, SandboxDriver } from "../sandbox/types";
 import { chooseDriver } from "../sandbox/choose";
 import { SessionManager } from "../sessions/SessionManager";
 import { registerPlayHandlers } from "../sessions/socketHandlers";
-import { bashPlayable } from "../environments/bash/scorer";
+import { playableEnvironments } from "../environments/playable";
 import { BASH_DATASETS, bashImage } from "../environments";
 import { createWarmPool, type WarmPool } from "../sandbox/pool";
 import { registerSpectate } from "../replay/spectateServer";
@@ -63,7 +63,7 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
     }
   }
   authenticateSockets(deps.io, deps.identities);
-  const sessions = new SessionManager(deps.prisma, driver, takeSandbox, { bash: bashPlayable }, undefined, choice.reason);
+  const sessions = new SessionManager(deps.prisma, driver, takeSandbox, playableEnvironments, undefined, choice.reason);
   const orphans = await sessions.markOrphansInterrupted();
   if (orphans) console.log(`plateau: ${orphans} episodes were running when Plateau last stopped; marked interrupted`);
   deps.services.set("sessions", sessions);

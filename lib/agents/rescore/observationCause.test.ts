@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { observationCause } from "./observationCause";
+
+describe("observationCause", () => {
+  it.each([
+    ["ls", "a\n", "a\n", null],
+    ["sleep 20", "Command timed out", "", "timeout"],
+    ['echo "a', "Malformed command", "a\n", "malformed"],
+    ["date +%s", "1686000000\n", "1796000000\n", "clock"],
+    ["df -h | tail -1", "overlay 59G 20G\n", "overlay 20G 1G\n", "clock"],
+    ["wc -c /testbed/x", "120 /testbed/x\n", "118 /testbed/x\n", "numbers"],
+    ["cat a", "a  b\n", "a b", "whitespace"],
+    ["find /testbed -name '*.txt'", "/t/a.txt\n/t/b.txt\n", "/t/b.txt\n/t/a.txt\n", "ordering"],
+    ["cat /nope", "cat: /nope: No such file or directory\n", "x\n", "missingFile"],
+    ["cat /root/x", "cat: /root/x: Permission denied\n", "x\n", "permission"],
+    ["tree", "bash: tree: command not found\n", ".\n", "missingCommand"],
+    ["ls x", "ls: cannot access 'x': No such file\n", "/bin/ls: cannot access ‘x’: No such file\n", "wording"],
+    ["cat a", "one\n", "two\n", "other"],
+  ])("%s: %j vs %j → %s", (action, logged, now, cause) => {
+    expect(observationCause(action, logged, now)).toBe(cause);
+  });
+
+  it("does not take a file named like a clock command for one", () => {
+    expect(observationCause("cat dated.txt", "x\n", "y\n")).toBe("other");
+  });
+});
