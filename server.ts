@@ -11,6 +11,7 @@ import { startServices } from "./lib/runtime/services";
 import { toNodeHandler } from "better-auth/node";
 import { operatorSignInLink, startAuth } from "./lib/auth/startAuth";
 import { bodyLimitsFromEnv, limitBodies } from "./lib/runtime/bodyLimit";
+import { testHooksFromEnv } from "./lib/runtime/testHooks";
 
 const dev = process.env.NODE_ENV !== "production";
 const port = Number(process.env.PORT ?? 3000);
@@ -40,7 +41,8 @@ async function main() {
     // A page of another site must not open a live terminal in a visitor's browser.
     allowRequest: (req, callback) => callback(null, !req.headers.origin || access.origins.origins.has(req.headers.origin.toLowerCase())),
   });
-  const running = await startServices({ prisma: db.prisma, io, services, identities: access.identities });
+  const hooks = testHooksFromEnv(db.prisma);
+  const running = await startServices({ prisma: db.prisma, io, services, identities: access.identities, testFeed: hooks?.feed });
   setPlateau({ prisma: db.prisma, databaseKind: db.kind, sandbox: running.sandbox, services, auth: access.auth, origins: access.origins });
 
   const app = next({ dev, httpServer, hostname: host, port, turbopack: dev });
@@ -55,7 +57,7 @@ async function main() {
         if (!go) return;
         // better-auth answers its own endpoints (sign-in, sign-out, sign-in links).
         if (req.url?.startsWith("/api/auth/")) void authHandler(req, res);
-        else void handle(req, res);
+        else if (!hooks?.handle(req, res)) void handle(req, res);
       },
       (err: Error) => {
         console.error("plateau: gate:", err);

@@ -16,7 +16,7 @@ eval "$(bash scripts/engine.sh env 2>/dev/null || true)"
 
 if [ ! -f .next/BUILD_ID ] || [ -n "$(find app components lib -newer .next/BUILD_ID -type f -print -quit 2>/dev/null)" ]; then
   echo "start: building the pages (next build)" >&2
-  node_modules/.bin/next build >/tmp/plateau-build.log 2>&1 || { tail -40 /tmp/plateau-build.log >&2; echo "start: next build failed (full log: /tmp/plateau-build.log)" >&2; exit 1; }
+  mkdir -p .data && node_modules/.bin/next build >.data/next-build.log 2>&1 || { tail -40 .data/next-build.log >&2; echo "start: next build failed (full log: .data/next-build.log)" >&2; exit 1; }
 fi
 
 export NODE_ENV=production

@@ -1,5 +1,5 @@
-// Prints the one closing line CI reads, `N passed, N failed`, from vitest's and Playwright's JSON
-// reports. A report that is missing (its runner crashed) counts as one failure.
+// Prints the one closing line CI reads, `N passed, N failed`, from the static checks', vitest's and
+// Playwright's JSON reports. A report that is missing (its runner crashed) counts as one failure.
 import { existsSync, readFileSync } from "node:fs";
 
 let passed = 0;
@@ -12,7 +12,11 @@ for (const file of process.argv.slice(2)) {
     continue;
   }
   const r = JSON.parse(readFileSync(file, "utf8"));
-  if (r.numPassedTests !== undefined) {
+  if (r.checks) {
+    // scripts/checks.sh: types, lint, format
+    passed += r.checks.filter((c) => c.ok).length;
+    failed += r.checks.filter((c) => !c.ok).length;
+  } else if (r.numPassedTests !== undefined) {
     // vitest
     passed += r.numPassedTests;
     failed += r.numFailedTests + filesFailedWithoutTests(r);

@@ -17,6 +17,9 @@ export DOCKER_HOST
 rm -rf .data/test-results && mkdir -p .data/test-results
 status=0
 
+echo "== static checks (types, lint, format)"
+bash scripts/checks.sh || status=1
+
 echo "== unit and integration tests (vitest)"
 node_modules/.bin/vitest run || status=1
 
@@ -30,5 +33,5 @@ else
   status=1
 fi
 
-node scripts/test-summary.mjs .data/test-results/vitest.json .data/test-results/playwright.json || status=1
+node scripts/test-summary.mjs .data/test-results/checks.json .data/test-results/vitest.json .data/test-results/playwright.json || status=1
 exit $status

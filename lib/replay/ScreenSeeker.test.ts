@@ -6,7 +6,7 @@ import { headlessScreen, replayFromStart } from "./testing/headlessScreen";
 import { genCast } from "./testing/genCast";
 import type { ScreenEvent } from "./types";
 
-async function seekScreen(rec: { cols: number; rows: number; events: ScreenEvent[] }, every: number, targets: number[]) {
+async function seekScreen(rec: { cols: number; rows: number; events: ScreenEvent[] }, every: number) {
   const snapshots = await buildSnapshots(rec, every);
   const screen = headlessScreen(rec.cols, rec.rows);
   const seeker = new ScreenSeeker(screen, rec, rec.events, snapshots);
@@ -16,7 +16,7 @@ async function seekScreen(rec: { cols: number; rows: number; events: ScreenEvent
 describe("seek = nearest snapshot, then the events after it", () => {
   it("shows the same screen as replaying from the start, on a realistic recording", async () => {
     const rec = genCast(50);
-    const { snapshots, screen, seeker } = await seekScreen(rec, 8 * 1024, []);
+    const { snapshots, screen, seeker } = await seekScreen(rec, 8 * 1024);
     expect(snapshots.length).toBeGreaterThan(40);
     // Every snapshot point, a point just after each, and backwards jumps.
     const targets = [...snapshots.flatMap((s) => [s.pos, s.pos + 3]), 0, rec.events.length, 17, 1200, 5].filter((p) => p <= rec.events.length);
@@ -30,7 +30,7 @@ describe("seek = nearest snapshot, then the events after it", () => {
 
   it("restores a snapshot instead of writing everything when jumping far", async () => {
     const rec = genCast(50);
-    const { snapshots, seeker } = await seekScreen(rec, 8 * 1024, []);
+    const { snapshots, seeker } = await seekScreen(rec, 8 * 1024);
     const last = snapshots[snapshots.length - 1];
     const plan = seeker.plan(last.pos + 1);
     expect(plan.restore).toBe(last);

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server as SocketServer } from "socket.io";
-import { createLiveFeed, registerSpectate, type LiveSource } from "./spectateServer";
+import { registerSpectate } from "./spectateServer";
+import { createLiveFeed, type LiveSource } from "./liveFeed";
 import { spectate, type SpectateStatus } from "./spectateClient";
 import type { LiveEvent, LiveStep } from "./liveProtocol";
 

@@ -1,19 +1,13 @@
 import type { Server as SocketServer, Socket } from "socket.io";
-import { testHooksEnabled, testLiveFeed } from "./server/testLiveFeed";
-import { SpectateEvents, SpectateRequest, type LiveEvent, type LiveMessage, type SpectateAck } from "./liveProtocol";
+import { SpectateEvents, SpectateRequest, type LiveEvent, type SpectateAck } from "./liveProtocol";
+import type { LiveSource } from "./liveFeed";
+
+export type { LiveSource } from "./liveFeed";
 
 // Server side of spectating (see liveProtocol.ts). The live sessions tell us what happens through
 // a LiveSource; every episode being watched has one subscription, shared by all its spectators
 // in a socket.io room and dropped when the last one leaves. Output is sent at once, batched only
 // while several events arrive in the same turn of the event loop.
-
-export interface LiveSource {
-  /**
-   * Calls `listener` with what happens in the episode from now on (events in seq order, steps as
-   * they complete, its end). Returns how to stop, or null when the episode is not being played here.
-   */
-  subscribe(episodeId: string, listener: (msg: LiveMessage) => void): (() => void) | null;
-}
 
 interface Watched {
   unsubscribe: () => void;
@@ -24,8 +18,7 @@ interface Watched {
 const room = (episodeId: string) => `spectate:${episodeId}`;
 
 /** `mayWatch(socket, episodeId)`: whether this socket's account may see the episode (lib/auth). */
-export function registerSpectate(io: SocketServer, live: LiveSource, mayWatch: (socket: Socket, episodeId: string) => Promise<boolean>): { dispose(): void } {
-  const source = testHooksEnabled() ? orElse(live, testLiveFeed()) : live;
+export function registerSpectate(io: SocketServer, source: LiveSource, mayWatch: (socket: Socket, episodeId: string) => Promise<boolean>): { dispose(): void } {
   const watched = new Map<string, Watched>();
 
   const flush = (episodeId: string, w: Watched) => {
@@ -102,30 +95,5 @@ export function registerSpectate(io: SocketServer, live: LiveSource, mayWatch: (
       io.off("connection", onConnection);
       for (const id of [...watched.keys()]) stop(id);
     },
-  };
-}
-
-/** Episodes `first` does not know, from `second`. */
-function orElse(first: LiveSource, second: LiveSource): LiveSource {
-  return { subscribe: (id, listener) => first.subscribe(id, listener) ?? second.subscribe(id, listener) };
-}
-
-/** A LiveSource fed by hand: live sessions (or a test) publish, spectators subscribe. */
-export function createLiveFeed(): LiveSource & { publish(episodeId: string, msg: LiveMessage): void; watching(episodeId: string): number } {
-  const listeners = new Map<string, Set<(msg: LiveMessage) => void>>();
-  return {
-    subscribe(episodeId, listener) {
-      const set = listeners.get(episodeId) ?? new Set();
-      listeners.set(episodeId, set);
-      set.add(listener);
-      return () => {
-        set.delete(listener);
-        if (!set.size) listeners.delete(episodeId);
-      };
-    },
-    publish(episodeId, msg) {
-      for (const l of listeners.get(episodeId) ?? []) l(msg);
-    },
-    watching: (episodeId) => listeners.get(episodeId)?.size ?? 0,
   };
 }

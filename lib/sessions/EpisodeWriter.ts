@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import type { Prisma } from "../db/generated/client";
 
 // Persists an episode as it happens: terminal events in short batches (so a flood does not become a
 // query per chunk), each step at once when it completes. Nothing waits for submit.
@@ -18,6 +19,8 @@ export interface StepRow {
   truncated: boolean;
   exitCode: number | null;
   admissible: boolean | null;
+  /** The console's structured result (633;R), JSON. */
+  result?: unknown;
   reward?: number | null;
   thought?: string | null;
   plan?: string | null;
@@ -51,7 +54,7 @@ export class EpisodeWriter {
     this.flushEvents();
     return this.enqueue(async () => {
       await this.prisma.$transaction([
-        this.prisma.step.create({ data: { episodeId: this.episodeId, ...step } }),
+        this.prisma.step.create({ data: { episodeId: this.episodeId, ...step, result: step.result == null ? undefined : (step.result as Prisma.InputJsonValue) } }),
         this.prisma.episode.update({ where: { id: this.episodeId }, data: { turns } }),
       ]);
     });

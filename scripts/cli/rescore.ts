@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import type { Db } from "../../lib/db";
-import { isRescoreError, openRescoreEngine, playableEnvironments, rescorableRun, rescoreRun, rescoreRunName, type RescoreReport } from "../../lib/agents/rescore";
+import { liveEnvironments } from "../../lib/environments";
+import { isRescoreError, openRescoreEngine, rescorableRun, rescoreRun, rescoreRunName, type RescoreReport } from "../../lib/agents/rescore";
 import { progressBar } from "./progressBar";
 import { UsageError, type Io } from "./io";
 
@@ -22,7 +23,7 @@ export function parseRescoreArgs(args: string[]): { run: string; concurrency: nu
 }
 
 export async function rescoreCommand(prisma: Db, a: ReturnType<typeof parseRescoreArgs>, io: Io): Promise<number> {
-  const playable = Object.keys(playableEnvironments);
+  const playable = Object.keys(liveEnvironments());
   // Refused before a sandbox starts.
   await rescorableRun(prisma, a.run, playable).catch((err) => { throw isRescoreError(err) ? new UsageError(err.message) : err; });
   const live = await openRescoreEngine(prisma, { concurrency: a.concurrency });

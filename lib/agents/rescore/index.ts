@@ -3,4 +3,3 @@ export { rescoreRun, rescorableRun, rescoreRunName, type RescoreOptions } from "
 export { openRescoreEngine, type RescoreEngine } from "./rescoreEngine";
 export { readRescoreReport, type RescoreReport } from "./rescoreReport";
 export { RescoreError, isRescoreError } from "./RescoreError";
-export { playableEnvironments } from "../../environments/playable";

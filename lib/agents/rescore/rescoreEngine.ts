@@ -3,8 +3,7 @@ import { chooseDriver } from "../../sandbox/choose";
 import { createWarmPool, type WarmPool } from "../../sandbox/pool";
 import type { Sandbox } from "../../sandbox/types";
 import { SessionManager } from "../../sessions/SessionManager";
-import { playableEnvironments } from "../../environments/playable";
-import type { EnvironmentName } from "../../environments/types";
+import { liveEnvironments, type EnvironmentName } from "../../environments";
 import type { ReplayEngine } from "./replayEpisode";
 
 // Plateau's live half for a rescore outside the server (the CLI): a sandbox driver, a warm pool
@@ -33,13 +32,14 @@ export async function openRescoreEngine(prisma: Db, o: { concurrency: number }):
     if (!pool) pools.set(image, (pool = createWarmPool(driver, image, o.concurrency + 1, { onError: (err) => console.error(`plateau: warm pool ${image}: ${err.message}`) })));
     return pool.take();
   };
-  const sessions = new SessionManager(prisma, driver, takeSandbox, playableEnvironments, undefined, choice.reason);
+  const live = liveEnvironments();
+  const sessions = new SessionManager(prisma, driver, takeSandbox, live, undefined, choice.reason);
   return {
     driver: driver.name,
-    playable: Object.keys(playableEnvironments),
+    playable: Object.keys(live),
     engine: {
       start: (opts) => sessions.start(opts),
-      scorerOf: (task) => playableEnvironments[task.environment as EnvironmentName]!.scorer(task, takeSandbox),
+      scorerOf: (task) => live[task.environment as EnvironmentName]!.scorer(task, takeSandbox),
     },
     async close() {
       await sessions.shutdown();

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The static checks of `npm test`: types over every tsconfig (the app, tests, e2e, bench, scripts;
+# and the engines compiled without the DOM), lint (typescript-eslint, import boundaries, no cycles)
+# and format. Each check is one test in the summary (.data/test-results/checks.json).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=.data/test-results
+mkdir -p "$out"
+results=()
+check() {
+  local name="$1"; shift
+  if "$@" > "$out/check-$name.log" 2>&1; then
+    echo "  ✓ $name"; results+=("{\"name\":\"$name\",\"ok\":true}")
+  else
+    echo "  ✗ $name"; tail -30 "$out/check-$name.log"; results+=("{\"name\":\"$name\",\"ok\":false}")
+  fi
+}
+check "types" node_modules/.bin/tsc --noEmit -p tsconfig.json
+for config in lib/*/tsconfig.json; do
+  check "types-no-dom-$(basename "$(dirname "$config")")" node_modules/.bin/tsc -p "$config"
+done
+check "lint" node_modules/.bin/eslint --max-warnings 0 .
+
+(IFS=,; echo "{\"checks\":[${results[*]}]}") > "$out/checks.json"
