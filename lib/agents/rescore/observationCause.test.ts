@@ -14,7 +14,10 @@ describe("observationCause", () => {
     ["cat /nope", "cat: /nope: No such file or directory\n", "x\n", "missingFile"],
     ["cat /root/x", "cat: /root/x: Permission denied\n", "x\n", "permission"],
     ["tree", "bash: tree: command not found\n", ".\n", "missingCommand"],
-    ["ls x", "ls: cannot access 'x': No such file\n", "/bin/ls: cannot access ‘x’: No such file\n", "wording"],
+    ["md5sum -c x", "md5sum: x: no properly formatted MD5 checksum lines found\n", "md5sum: x: no properly formatted checksum lines found\n", "wording"],
+    ["awk -f . x", "awk: read error (Is a directory)\n0\n", "/usr/bin/awk: .:1: error: cannot read source file\n0\n", "wording"],
+    ["md5sum /t/a", "f32a3a97638afeb2ee2a15cfe335ab72  /t/a\n", "8fa272101f70c07283e58a09b91d144d  /t/a\n", "contents"],
+    ["find /var/log -type f", "/var/log/a.log\n", "/var/log/apt/\n", "clock"],
     ["cat a", "one\n", "two\n", "other"],
   ])("%s: %j vs %j → %s", (action, logged, now, cause) => {
     expect(observationCause(action, logged, now)).toBe(cause);

@@ -47,7 +47,8 @@ export interface Replayed {
   error: string | null;
 }
 
-const SNIPPET = 300;
+/** How much of each observation a disagreement keeps for the report. */
+export const SNIPPET = 300;
 
 export async function replayEpisode(engine: ReplayEngine, logged: LoggedEpisode, o: { runId: string; timeoutMs: number }): Promise<Replayed> {
   const { episodeId, session } = await engine.start({

@@ -1,7 +1,7 @@
 import type { Db } from "../../db";
 import { LOGGED_VERSION, RESCORED_VERSION } from "../../rewards/version";
-import { CAUSES, type Cause } from "./observationCause";
-import type { StepCheck } from "./replayEpisode";
+import { CAUSES, observationCause, type Cause } from "./observationCause";
+import { SNIPPET, type StepCheck } from "./replayEpisode";
 
 // What a rescore found, read back from the stored scores (so an interrupted and resumed rescore
 // reports every episode, not only the last session's): the share of logged observations the
@@ -87,6 +87,11 @@ export function buildRescoreReport(rows: readonly ReportRow[], playable: readonl
   };
 }
 
+/**
+ * The report of an imported run. Each step's cause is found again from the two stored
+ * observations (the logged step's, the replay's), so a better rule applies to earlier rescores
+ * too; the check stored at replay time stands in where the replay's step is missing.
+ */
 export async function readRescoreReport(prisma: Db, runId: string, playable: readonly string[]): Promise<RescoreReport> {
   const eps = await prisma.episode.findMany({
     where: { runId },
@@ -94,16 +99,30 @@ export async function readRescoreReport(prisma: Db, runId: string, playable: rea
     select: {
       id: true, task: { select: { dataset: true, index: true, environment: true } },
       scores: { where: { mode: "intercode", version: { in: [LOGGED_VERSION, RESCORED_VERSION] } }, select: { version: true, reward: true, breakdown: true } },
-      steps: { orderBy: { index: "asc" }, select: { action: true } },
+      steps: { orderBy: { index: "asc" }, select: { action: true, observation: true } },
     },
   });
+  const detail = (e: (typeof eps)[number]) => (e.scores.find((s) => s.version === RESCORED_VERSION)?.breakdown as { rescore?: RescoreDetail } | undefined)?.rescore;
+  const replayIds = eps.flatMap((e) => detail(e)?.replayEpisodeId ?? []);
+  const replaySteps = new Map<string, { action: string; observation: string }>();
+  for (const s of await prisma.step.findMany({ where: { episodeId: { in: replayIds } }, select: { episodeId: true, index: true, action: true, observation: true } })) {
+    replaySteps.set(`${s.episodeId}:${s.index}`, s);
+  }
   return buildRescoreReport(eps.map((e) => {
     const logged = e.scores.find((s) => s.version === LOGGED_VERSION);
     const re = e.scores.find((s) => s.version === RESCORED_VERSION);
+    const d = detail(e);
+    const steps = (d?.steps ?? []).map((c): StepCheck => {
+      const now = c.kind === "ran" ? replaySteps.get(`${d!.replayEpisodeId}:${c.replayIndex}`) : undefined;
+      const then = e.steps[c.index]?.observation;
+      if (!now || then === undefined) return c;
+      const cause = observationCause(now.action, then, now.observation);
+      return { ...c, cause, ...(cause ? { logged: then.slice(0, SNIPPET), now: now.observation.slice(0, SNIPPET) } : { logged: undefined, now: undefined }) };
+    });
     return {
       episodeId: e.id, task: `${e.task.dataset}:${e.task.index}`, environment: e.task.environment, actions: e.steps.map((s) => s.action),
       logged: logged?.reward ?? null,
-      rescored: re ? { reward: re.reward, steps: (re.breakdown as { rescore?: RescoreDetail }).rescore?.steps ?? [] } : null,
+      rescored: re ? { reward: re.reward, steps } : null,
     };
   }), playable);
 }
