@@ -3,6 +3,7 @@ import type { LiveSession } from "../../sessions/LiveSession";
 import type { Scorer, TaskForPlay } from "../../sessions/console";
 import type { CompletedStep } from "../../sessions/steps";
 import { actOnce, withDeadline } from "../actOnce";
+import { pgText } from "../../importers/pgSafe";
 import { observationCause, type Cause } from "./observationCause";
 import { replayActionOf, scoredEveryAction } from "./replayAction";
 import type { TurnScore } from "./episodeScore";
@@ -79,7 +80,8 @@ export async function replayEpisode(engine: ReplayEngine, logged: LoggedEpisode,
       return done(null);
     }
     if (acted.kind === "ended") return done(acted.result.error ?? `the episode ended (${acted.result.status})`);
-    const now = acted.r.observation;
+    // The importer stored a logged NUL as "␀" (PostgreSQL text cannot hold it): the same for the engine's.
+    const now = pgText(acted.r.observation);
     const cause = observationCause(action.action, step.observation, now);
     ran.push(acted.r.step!);
     checks.push({

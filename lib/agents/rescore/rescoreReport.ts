@@ -1,5 +1,6 @@
 import type { Db } from "../../db";
 import { LOGGED_VERSION, RESCORED_VERSION } from "../../rewards/version";
+import { pgText } from "../../importers/pgSafe";
 import { CAUSES, observationCause, type Cause } from "./observationCause";
 import { SNIPPET, type StepCheck } from "./replayEpisode";
 
@@ -116,8 +117,9 @@ export async function readRescoreReport(prisma: Db, runId: string, playable: rea
       const now = c.kind === "ran" ? replaySteps.get(`${d!.replayEpisodeId}:${c.replayIndex}`) : undefined;
       const then = e.steps[c.index]?.observation;
       if (!now || then === undefined) return c;
-      const cause = observationCause(now.action, then, now.observation);
-      return { ...c, cause, ...(cause ? { logged: then.slice(0, SNIPPET), now: now.observation.slice(0, SNIPPET) } : { logged: undefined, now: undefined }) };
+      const text = pgText(now.observation);
+      const cause = observationCause(now.action, then, text);
+      return { index: c.index, kind: c.kind, replayIndex: c.replayIndex, cause, ...(cause ? { logged: then.slice(0, SNIPPET), now: text.slice(0, SNIPPET) } : {}) };
     });
     return {
       episodeId: e.id, task: `${e.task.dataset}:${e.task.index}`, environment: e.task.environment, actions: e.steps.map((s) => s.action),

@@ -1,6 +1,7 @@
 import type { Db } from "../../db";
 import { Prisma } from "../../db/client";
 import { RESCORED_VERSION } from "../../rewards/version";
+import { pgJson } from "../../importers/pgSafe";
 import { REWARD_MODES } from "../../rewards";
 import { episodeScore } from "./episodeScore";
 import { replayEpisode, type LoggedEpisode, type ReplayEngine, type Replayed } from "./replayEpisode";
@@ -60,7 +61,7 @@ export async function rescoreRun(prisma: Db, engine: ReplayEngine, o: RescoreOpt
       try {
         error = await rescoreEpisode(prisma, engine, id, target, o.timeoutMs ?? 10_000);
       } catch (err) {
-        error = (err as Error).message;
+        error = (err as Error).message || String(err);
       }
       done += error ? 0 : 1;
       o.onProgress?.({ done, total: all, episodeId: id, error });
@@ -116,7 +117,7 @@ async function storeRescored(prisma: Db, logged: LoggedEpisode, r: Replayed): Pr
     const breakdown = { ...s.breakdown, rescore };
     return [{
       episodeId: logged.id, mode, version: RESCORED_VERSION, reward: s.reward, success: s.success, maxRewardIdx: s.maxRewardIdx,
-      solvedAtTurn: s.solvedAtTurn, breakdown: breakdown as unknown as Prisma.InputJsonObject, gold: (s.gold ?? undefined) as Prisma.InputJsonValue | undefined,
+      solvedAtTurn: s.solvedAtTurn, breakdown: pgJson(breakdown) as Prisma.InputJsonObject, gold: (pgJson(s.gold) ?? undefined) as Prisma.InputJsonValue | undefined,
     }];
   });
   await prisma.$transaction([
