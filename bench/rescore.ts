@@ -1,9 +1,9 @@
-// bench/rescore — `plateau rescore` of InterCode's logs on the real engine (docker driver): how long
+// bench/rescore — `plateau rescore` of InterCode's logs on the real engine (docker driver, or PLATEAU_SANDBOX=local): how long
 // it takes (minutes, episodes/min, each episode's wall time median/p99) and what it finds (the share
 // of logged observations and rewards reproduced, every disagreement by cause). Beside it, the
 // reference in the same run: the same logged actions executed InterCode's way (one `bash -c` exec
 // per action in a fresh sandbox, nothing recorded, nothing scored) for a sample of episodes.
-// Usage: tsx bench/rescore.ts [--concurrency 2] [--sample 20] [--out .data/bench/rescore.json] [LOG FILE|DIR…]
+// Usage: [PLATEAU_SANDBOX=local] tsx bench/rescore.ts [--concurrency 2] [--sample 20] [--out .data/bench/rescore.json] [LOG FILE|DIR…]
 //        (default: data/intercode/logs/bash, each file its own run)
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -15,7 +15,6 @@ import { importLogs, listLogFiles } from "../lib/importers";
 import { openRescoreEngine, rescoreRun, type RescoreReport } from "../lib/agents/rescore";
 import { replayActionOf } from "../lib/agents/rescore/replayAction";
 import { reportText } from "../scripts/cli/rescore";
-import { createDockerDriver } from "../lib/sandbox/docker";
 import { bashImage } from "../lib/environments";
 import { execAsInterCode } from "../lib/environments/bash/execAsInterCode";
 import { bashArgv } from "../lib/environments/bash/intercodeArgv";
@@ -90,7 +89,8 @@ async function main() {
 
 /** The reference: a sample of the imported Bash episodes' actions, each one exec in a fresh sandbox per episode, one at a time. */
 async function bareReplay(prisma: Awaited<ReturnType<typeof openTestDatabase>>["prisma"], n: number) {
-  const driver = await createDockerDriver();
+  // The same driver the rescore used (PLATEAU_SANDBOX, else docker).
+  const driver = process.env.PLATEAU_SANDBOX === "local" ? await (await import("../lib/sandbox/local")).createLocalDriver() : await (await import("../lib/sandbox/docker")).createDockerDriver();
   const eps = await prisma.episode.findMany({ where: { source: "import", task: { environment: "bash" } }, take: n, orderBy: { id: "asc" }, include: { task: true, steps: { orderBy: { index: "asc" } } } });
   const ms: number[] = [];
   for (const e of eps) {
