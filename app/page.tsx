@@ -3,7 +3,7 @@ import { getPlateau } from "@/lib/runtime/context";
 import { getHomeSummary } from "@/lib/runtime/home";
 import { pageIdentity } from "@/lib/auth/access";
 import { isStaff } from "@/lib/auth/roles";
-import { listEpisodesOfUser } from "@/lib/episodes/listEpisodesOfTask";
+import { listEpisodesOfUser, listLiveEpisodesOfUser } from "@/lib/episodes/listEpisodesOfTask";
 import { HomeView } from "@/components/home/HomeView";
 import { ParticipantHome } from "@/components/home/ParticipantHome";
 
@@ -15,5 +15,6 @@ export default async function HomePage() {
   // A study's participant: their study is their home.
   if (!isStaff(who.role) && (await p.prisma.studyParticipant.count({ where: { userId: who.userId } }))) redirect("/study");
   if (!isStaff(who.role)) return <ParticipantHome name={who.name} episodes={await listEpisodesOfUser(p.prisma, who.userId)} />;
-  return <HomeView summary={await getHomeSummary(p.prisma)} sandbox={p.sandbox} />;
+  const [summary, live] = await Promise.all([getHomeSummary(p.prisma), listLiveEpisodesOfUser(p.prisma, who.userId)]);
+  return <HomeView summary={summary} sandbox={p.sandbox} live={live} />;
 }

@@ -3,9 +3,12 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import type { Browser, BrowserContext } from "@playwright/test";
+import { embeddedUrl } from "../lib/db/embedded";
 
 export interface BenchServer {
   url: string;
+  /** Its database (the embedded PostgreSQL under its data folder). */
+  dbUrl(): string;
   /** The operator's signed-in browser state (start-up's one-time link, followed once): give it to every context. */
   storageState(browser: Browser): Promise<StorageState>;
   stop(): Promise<void>;
@@ -14,8 +17,10 @@ export interface BenchServer {
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 /** cpuProfDir: write the server's V8 CPU profile there when it stops (where does the time go). */
-export async function startBenchServer(opts: { driver?: "docker" | "local"; poolSize?: number; port?: number; cpuProfDir?: string } = {}): Promise<BenchServer> {
+/** pgPort: its embedded PostgreSQL (default port + 100). */
+export async function startBenchServer(opts: { driver?: "docker" | "local"; poolSize?: number; port?: number; pgPort?: number; cpuProfDir?: string } = {}): Promise<BenchServer> {
   const port = opts.port ?? 3500;
+  const pgPort = opts.pgPort ?? port + 100;
   if (!existsSync(`${process.env.PLATEAU_NEXT_DIST ?? ".next"}/BUILD_ID`)) {
     console.log("bench: building the pages (next build)…");
     const b = spawnSync("node_modules/.bin/next", ["build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
@@ -30,7 +35,7 @@ export async function startBenchServer(opts: { driver?: "docker" | "local"; pool
       ...process.env,
       ...(dockerHost ? { DOCKER_HOST: dockerHost } : {}),
       NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port),
-      PLATEAU_DATA_DIR: dataDir, PLATEAU_ROOTFS_DIR: `${process.cwd()}/.data/rootfs`, PLATEAU_PG_PORT: String(port + 100),
+      PLATEAU_DATA_DIR: dataDir, PLATEAU_ROOTFS_DIR: `${process.cwd()}/.data/rootfs`, PLATEAU_PG_PORT: String(pgPort),
       PLATEAU_SANDBOX: opts.driver ?? "", PLATEAU_POOL_SIZE: String(opts.poolSize ?? 2),
       // Benches open many episodes as one account, and leave them to the idle timeout.
       PLATEAU_MAX_SANDBOXES: "1000", PLATEAU_MAX_SANDBOXES_PER_ACCOUNT: "1000",
@@ -51,6 +56,7 @@ export async function startBenchServer(opts: { driver?: "docker" | "local"; pool
   let state: Promise<StorageState> | null = null;
   return {
     url,
+    dbUrl: () => embeddedUrl(`${dataDir}/postgres`, pgPort),
     storageState(browser) {
       state ??= (async () => {
         const ctx = await browser.newContext();

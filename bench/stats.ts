@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { openTestDatabase } from "../lib/db/testing";
 import { loadTasks } from "../lib/tasks";
 import { importLogs, type ImportFile } from "../lib/importers";
-import { interCodeLogs, interCodeLogsDir } from "../lib/importers/testing/interCodeLogs";
+import { interCodeLogCopies, interCodeLogs, interCodeLogsDir } from "../lib/importers/testing/interCodeLogs";
 import { setPlateau } from "../lib/runtime/context";
 import { asResearcher, startTestAuth } from "../lib/auth/testing";
 import { GET } from "../app/api/stats/route";
@@ -71,13 +71,6 @@ function quantile(xs: number[], q: number): number {
 }
 const load = () => os.loadavg().map((x) => Math.round(x * 10) / 10);
 
-/** The same logs with different bytes (JSON allows trailing whitespace), so none is "already imported". */
-function copies(files: ImportFile[], n: number): ImportFile[] {
-  return Array.from({ length: n }, (_, i) =>
-    files.map((f) => ({ name: `copy${i}/${f.name}`, content: Buffer.concat([Buffer.from(f.content as Uint8Array), Buffer.from(" ".repeat(i + 1))]) })),
-  ).flat();
-}
-
 async function importBench(reps: number) {
   const out: Record<string, unknown> = {};
   const logs = interCodeLogs();
@@ -87,7 +80,7 @@ async function importBench(reps: number) {
       const db = await openTestDatabase();
       try {
         await loadTasks(db.prisma, "data/intercode");
-        const files = copies(logs, times);
+        const files = interCodeLogCopies(logs, times);
         const t0 = performance.now();
         const report = await importLogs(db.prisma, files);
         const seconds = (performance.now() - t0) / 1000;

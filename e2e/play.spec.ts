@@ -1,4 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
+import { screenText, startEpisode, typeLine, waitForScreen } from "./terminal";
 
 // A person plays a Bash task in the browser: the real terminal, a real sandbox, the reward.
 
@@ -9,35 +10,6 @@ async function openTask(page: Page, dataset: string, index: number) {
   await startEpisode(page, task.id);
   await waitForScreen(page, /\$ $/m);
   return task;
-}
-
-/** Play's Start (a POST), then the episode's page. */
-async function startEpisode(page: Page, taskId: number) {
-  await page.goto(`/play/${taskId}`);
-  await page.getByTestId("start-episode").click();
-  await page.waitForURL(/\/play\/\d+\?episode=/);
-}
-
-/** The visible screen of the page's terminal, as text. */
-async function screenText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const t = window.__plateauTerm!;
-    const b = t.buffer.active;
-    const lines: string[] = [];
-    for (let i = 0; i < b.length; i++) lines.push(b.getLine(i)!.translateToString(true));
-    return lines.join("\n").replace(/\n+$/, "");
-  });
-}
-
-async function waitForScreen(page: Page, pattern: RegExp) {
-  await expect.poll(() => page.evaluate(() => !!window.__plateauTerm), { timeout: 20_000 }).toBe(true);
-  await expect.poll(() => screenText(page), { timeout: 20_000 }).toMatch(pattern);
-}
-
-async function typeLine(page: Page, line: string) {
-  await page.getByTestId("terminal").click();
-  await page.keyboard.type(line);
-  await page.keyboard.press("Enter");
 }
 
 test("a person types the gold command, submits, and sees reward 1.00", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { pageStaff } from "@/lib/auth/access";
 import { getPlateau } from "@/lib/runtime/context";
-import { listTasks, listDatasets, TaskFilter } from "@/lib/tasks";
+import { listTasks, countTasks, TaskFilter } from "@/lib/tasks";
 import { TaskList } from "@/components/tasks/TaskList";
 
 export const dynamic = "force-dynamic";
@@ -11,6 +11,6 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
   const parsed = TaskFilter.safeParse(params);
   const filter = parsed.success ? parsed.data : TaskFilter.parse({});
   const { prisma } = getPlateau();
-  const [result, datasets] = await Promise.all([listTasks(prisma, filter), listDatasets(prisma)]);
+  const [result, datasets] = await Promise.all([listTasks(prisma, filter), countTasks(prisma)]);
   return <TaskList filter={filter} result={result} datasets={datasets} invalid={parsed.success ? undefined : parsed.error.issues[0]?.message} />;
 }

@@ -5,6 +5,7 @@ import type { RunProgress } from "@/lib/agents/runs/protocol";
 import type { EpisodeRow } from "@/lib/agents/runs/runPageData";
 import { useRunProgress } from "./useRunProgress";
 import { ProgressBar } from "./ProgressBar";
+import { formatPercent, formatReward } from "@/lib/stats/formatNumber";
 
 interface Meta {
   environment: string | null; model: string | null; strategy: string | null; turnLimit: number | null;
@@ -59,7 +60,7 @@ export function RunView({ initial, meta, episodes: firstEpisodes }: { initial: R
           <span className="ok" data-testid="run-succeeded">{p.succeeded} solved</span>
           <span className="bad" data-testid="run-errors">{p.errors} errors</span>
           <span className="muted">{p.running.length} running</span>
-          {p.done > 0 && <span className="muted">SR {((p.succeeded / p.done) * 100).toFixed(1)} % so far</span>}
+          {p.done > 0 && <span className="muted">SR {formatPercent((p.succeeded / p.done) * 100)} % so far</span>}
           {p.status === "done" && <Link href={`/compare?runs=${encodeURIComponent(p.name)}`}>Compare →</Link>}
         </div>
         {p.failure && <div className="error-box" style={{ marginTop: 10 }}>{p.failure}</div>}
@@ -76,7 +77,7 @@ export function RunView({ initial, meta, episodes: firstEpisodes }: { initial: R
                 <td style={{ maxWidth: 520 }}>{e.query}{e.error && <div className={e.status === "error" ? "bad" : "warn"} style={{ fontSize: 12 }}>{e.error}</div>}</td>
                 <td><span className="tag">{isLive ? "running" : e.status}</span></td>
                 <td className="num">{live ? live.turn : e.turns}</td>
-                <td className={`num ${e.success ? "ok" : ""}`}>{e.reward === null ? "—" : e.reward.toFixed(2)}</td>
+                <td className={`num ${e.success ? "ok" : ""}`}>{formatReward(e.reward)}</td>
                 <td>{isLive ? <Link href={`/play/${e.taskId}?episode=${e.id}`} prefetch={false} data-testid="watch-live">watch live</Link> : e.status !== "error" || e.turns > 0 ? <Link href={`/episodes/${e.id}`}>replay</Link> : null}</td>
               </tr>
             );

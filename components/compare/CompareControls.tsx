@@ -2,20 +2,22 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
-import { GROUP_KEYS, GROUP_LABELS, SCORE_MODES } from "@/lib/stats/groupKeys";
+import { GROUP_KEYS, GROUP_LABELS, SCORE_MODES, WITH_SETTING, type GroupKey } from "@/lib/stats/groupKeys";
 import type { StatsQuery } from "@/lib/stats/statsQuery";
 import type { RunSummary } from "@/lib/stats/listRuns";
+import type { CommonGround } from "@/lib/stats/loadCompare";
 import { ENVIRONMENTS } from "@/lib/environments/types";
 
 interface Props {
   runs: RunSummary[];
   query: StatsQuery;
+  commonGround: CommonGround | null;
   /** The page's current search params: the selection lives in the URL. */
   params: string;
 }
 
 /** Which runs, grouped how, split how: every change is a new URL (so it can be shared and goes back). */
-export function CompareControls({ runs, query, params }: Props) {
+export function CompareControls({ runs, query, commonGround, params }: Props) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   // The picked runs change at once (the checkbox answers the click); the URL and the data follow.
@@ -46,8 +48,8 @@ export function CompareControls({ runs, query, params }: Props) {
       <div className="toolbar">
         <label>Group by{" "}
           <select value={query.group.join(",")} onChange={(e) => go({ group: e.target.value === "run" ? null : e.target.value })} aria-label="Group by">
-            {GROUP_KEYS.map((k) => <option key={k} value={k}>{GROUP_LABELS[k]}</option>)}
-            {query.group.length > 1 && <option value={query.group.join(",")}>{query.group.map((k) => GROUP_LABELS[k]).join(" × ")}</option>}
+            {GROUP_KEYS.map((k) => <option key={k} value={groupingOf(k).join(",")}>{groupLabel(groupingOf(k))}</option>)}
+            {query.group.length > 1 && !GROUP_KEYS.some((k) => groupingOf(k).join(",") === query.group.join(",")) && <option value={query.group.join(",")}>{groupLabel(query.group)}</option>}
           </select>
         </label>
         <label>Split by{" "}
@@ -69,10 +71,11 @@ export function CompareControls({ runs, query, params }: Props) {
           </select>
         </label>
         <label title="Count only the tasks that every group attempted (e.g. a study beside agent runs)">
-          <input type="checkbox" checked={query.common} onChange={(e) => go({ common: e.target.checked ? "1" : null })} /> only tasks every group attempted
+          <input type="checkbox" checked={!!query.common} onChange={(e) => go({ common: e.target.checked ? "1" : "0" })} data-testid="common-ground" /> only tasks every group attempted
         </label>
         {pending && <span className="muted" role="status">Updating…</span>}
       </div>
+      {commonGround && commonGround.groups > 1 && <CommonGroundNote c={commonGround} />}
       <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
         <legend className="muted" style={{ fontSize: 12, marginBottom: 6 }}>
           Runs {query.group[0] === "run" ? "(pick two or more to compare)" : "(none picked: every episode counts)"}
@@ -92,4 +95,27 @@ export function CompareControls({ runs, query, params }: Props) {
       </fieldset>
     </div>
   );
+}
+
+/** The grouping the Group-by menu means by a key: a model or a strategy stays apart by environment and turn limit. */
+function groupingOf(k: GroupKey): GroupKey[] {
+  return WITH_SETTING[k] ?? [k];
+}
+
+function groupLabel(keys: GroupKey[]): string {
+  const [first, ...rest] = keys;
+  return rest.length ? `${GROUP_LABELS[first]} (per ${rest.map((k) => GROUP_LABELS[k].toLowerCase()).join(" and ")})` : GROUP_LABELS[first];
+}
+
+/** Whether the groups are compared on the same tasks, in numbers. */
+function CommonGroundNote({ c }: { c: CommonGround }) {
+  const n = (x: number) => x.toLocaleString("en");
+  const text = c.common === c.tasks
+    ? `Every group attempted the same ${n(c.tasks)} tasks.`
+    : c.applied
+      ? `Counting only the ${n(c.common)} tasks all ${c.groups} groups attempted (of ${n(c.tasks)} attempted by any)${c.auto ? ", since the groups attempted different tasks" : ""}.`
+      : c.common === 0
+        ? `The ${c.groups} groups have no task in common: each counts its own tasks.`
+        : `The groups attempted different tasks: ${n(c.common)} of ${n(c.tasks)} are common to all ${c.groups}. Each group counts its own tasks.`;
+  return <p className={c.applied || c.common === c.tasks ? "muted" : "warn"} style={{ fontSize: 12, margin: "0 0 8px" }} data-testid="common-ground-note">{text}</p>;
 }

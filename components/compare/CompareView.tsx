@@ -17,7 +17,7 @@ export function CompareView({ data, params }: { data: CompareData; params: strin
         </div>
       ) : (
         <>
-          <CompareControls runs={runs} query={query} params={params} />
+          <CompareControls runs={runs} query={query} commonGround={data.commonGround} params={params} />
           {!stats ? (
             <p className="muted" data-testid="compare-pick">Pick runs above to draw their plateau curves, or group by model, strategy or player kind to compare everything.</p>
           ) : stats.groups.length === 0 ? (

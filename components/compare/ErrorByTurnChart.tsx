@@ -4,6 +4,7 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import type { ErrorRow, Series } from "@/lib/stats/plateauSeries";
 import { ChartTooltip } from "./ChartTooltip";
 import { CHART, colorOf, turnTicks, percentAxis } from "./palette";
+import { formatPercent } from "@/lib/stats/formatNumber";
 
 /** Share of inadmissible k-th actions per group, each in its colour from the plateau chart (line s3 → colour 3). Draws only. */
 export function ErrorByTurnChart({ series, k, id }: { series: Series<ErrorRow>; k: number; id: string }) {
@@ -20,7 +21,7 @@ export function ErrorByTurnChart({ series, k, id }: { series: Series<ErrorRow>; 
             label={{ value: "Error % at turn k", angle: -90, position: "insideLeft", fill: CHART.axis, fontSize: 12 }} />
           <Tooltip
             content={<ChartTooltip lines={series.lines} title={(x) => `action ${x}`}
-              describe={(row, l) => (row[l.id] === null ? null : `${(row[l.id] as number).toFixed(1)} % of ${row[`${l.id}_n`]}`)} />}
+              describe={(row, l) => (row[l.id] === null ? null : `${formatPercent(row[l.id] as number)} % of ${row[`${l.id}_n`]}`)} />}
           />
           <Legend verticalAlign="top" height={28} wrapperStyle={{ fontSize: 12, color: CHART.text }} />
           {series.lines.map((l) => (

@@ -4,8 +4,9 @@ import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, 
 import type { PlateauRow, Series } from "@/lib/stats/plateauSeries";
 import { ChartTooltip } from "./ChartTooltip";
 import { CHART, colorOf, turnTicks, percentAxis } from "./palette";
+import { formatPercent } from "@/lib/stats/formatNumber";
 
-const f1 = (x: unknown) => (typeof x === "number" ? x.toFixed(1) : "—");
+const f1 = (x: unknown) => formatPercent(typeof x === "number" ? x : null);
 
 /** SR@k against the turn budget k: one line per group, its 95 % Wilson band around it. Draws only. */
 export function PlateauChart({ series, k, id }: { series: Series<PlateauRow>; k: number; id: string }) {

@@ -1,7 +1,7 @@
 import { GROUP_LABELS, type GroupKey } from "@/lib/stats/groupKeys";
 import type { SplitStats } from "@/lib/stats/types";
+import { formatPercent as f1, formatTurns } from "@/lib/stats/formatNumber";
 
-const f1 = (x: number | null) => (x === null ? "—" : x.toFixed(1));
 
 /** The table again, split by a task attribute (SQL hardness, Bash file system): one column per value. */
 export function SplitTable({ rows, split, groups }: { rows: SplitStats[]; split: GroupKey; groups: string[] }) {
@@ -23,7 +23,7 @@ export function SplitTable({ rows, split, groups }: { rows: SplitStats[]; split:
             {values.map((v) => {
               const c = cell(g, v);
               return (
-                <td key={v ?? "none"} className="num" title={c ? `95 % CI ${f1(c.srLow)}–${f1(c.srHigh)}; turns ${c.turns?.toFixed(2) ?? "—"}; Error % ${f1(c.errorPct)}` : undefined}>
+                <td key={v ?? "none"} className="num" title={c ? `95 % CI ${f1(c.srLow)}–${f1(c.srHigh)}; turns ${formatTurns(c.turns)}; Error % ${f1(c.errorPct)}` : undefined}>
                   {c ? <><strong>{f1(c.sr)}</strong> <span className="muted">({c.n})</span></> : <span className="muted">—</span>}
                 </td>
               );

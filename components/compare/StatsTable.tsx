@@ -1,7 +1,6 @@
 import type { GroupStats } from "@/lib/stats/types";
 import { colorOf } from "./palette";
-
-const f1 = (x: number | null) => (x === null ? "—" : x.toFixed(1));
+import { formatPercent as f1, formatTurns } from "@/lib/stats/formatNumber";
 
 /** SR (with its 95 % interval), mean turns, Error % and n per group. */
 export function StatsTable({ groups, k }: { groups: GroupStats[]; k: number }) {
@@ -35,7 +34,7 @@ export function StatsTable({ groups, k }: { groups: GroupStats[]; k: number }) {
             <td className="num muted">{f1(g.srLow)}–{f1(g.srHigh)}</td>
             <td className="num">{f1(g.srAtK[0]?.sr ?? null)}</td>
             <td className="num">{f1(g.srAtK.at(-1)?.sr ?? null)}</td>
-            <td className="num">{g.turns === null ? "—" : g.turns.toFixed(2)}</td>
+            <td className="num">{formatTurns(g.turns)}</td>
             <td className="num" title={g.errorPct === null ? "the log does not say which actions were admissible" : `over ${g.errorN} episodes`}>{f1(g.errorPct)}</td>
             <td className="num muted">{g.turnLimit ?? "—"}</td>
           </tr>

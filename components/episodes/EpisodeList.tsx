@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Pager } from "../layout/Pager";
 import type { EpisodeFilter, EpisodeRow } from "@/lib/episodes/listEpisodes";
 import { ENVIRONMENTS } from "@/lib/environments/types";
+import { formatReward } from "@/lib/stats/formatNumber";
 
 interface Props {
   filter: EpisodeFilter;
@@ -62,7 +63,7 @@ export function EpisodeList({ filter, result, invalid }: Props) {
                 <td>{e.status === "active" ? <Link href={`/episodes/${e.id}`} className="warn">live</Link> : e.status}</td>
                 <td className="num">{e.turns}</td>
                 <td className="num">
-                  {e.reward === null ? "—" : <span className={e.success ? "ok" : undefined} title={`${e.rewardMode} mode`}>{e.reward.toFixed(2)}</span>}
+                  {e.reward === null ? "—" : <span className={e.success ? "ok" : undefined} title={`${e.rewardMode} mode`}>{formatReward(e.reward)}</span>}
                 </td>
                 <td className="num muted">{e.durationMs === null ? "—" : formatDuration(e.durationMs)}</td>
                 <td className="muted" style={{ whiteSpace: "nowrap" }} title={e.source === "import" ? "when the log was imported" : undefined}>

@@ -2,8 +2,12 @@ import Link from "next/link";
 import type { HomeSummary } from "@/lib/runtime/home";
 import { statsQueryToParams } from "@/lib/stats/statsQuery";
 import type { SandboxInfo } from "@/lib/runtime/context";
+import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
+import { LiveEpisodes } from "@/components/play/LiveEpisodes";
+import { formatPercent, formatReward, formatTurns } from "@/lib/stats/formatNumber";
 
-export function HomeView({ summary, sandbox }: { summary: HomeSummary; sandbox: SandboxInfo }) {
+/** `live`: the signed-in person's episodes still being played. */
+export function HomeView({ summary, sandbox, live }: { summary: HomeSummary; sandbox: SandboxInfo; live: TaskEpisode[] }) {
   return (
     <main>
       <h1>Plateau</h1>
@@ -12,6 +16,7 @@ export function HomeView({ summary, sandbox }: { summary: HomeSummary; sandbox: 
         {" "}Sandbox: {sandbox.driver ? <span className="ok">{sandbox.driver}</span> : <span className="bad">none — {sandbox.reason}</span>}
         {sandbox.driver && sandbox.warning && <span className="bad" data-testid="sandbox-warning"> — {sandbox.warning}</span>}
       </p>
+      <LiveEpisodes episodes={live} />
       <h2>Environments</h2>
       <div className="grid" data-testid="environments">
         {summary.environments.map((env) => (
@@ -45,9 +50,9 @@ export function HomeView({ summary, sandbox }: { summary: HomeSummary; sandbox: 
                   <td><Link href={`/compare?${statsQueryToParams({ runs: [run] })}`}>{run}</Link></td>
                   <td>{environment ?? "—"}</td>
                   <td className="num">{stats.n}</td>
-                  <td className="num"><strong>{stats.sr.toFixed(1)}</strong></td>
-                  <td className="num muted">{stats.srLow.toFixed(1)}–{stats.srHigh.toFixed(1)}</td>
-                  <td className="num">{stats.turns === null ? "—" : stats.turns.toFixed(2)}</td>
+                  <td className="num"><strong>{formatPercent(stats.sr)}</strong></td>
+                  <td className="num muted">{formatPercent(stats.srLow)}–{formatPercent(stats.srHigh)}</td>
+                  <td className="num">{formatTurns(stats.turns)}</td>
                 </tr>
               ))}
             </tbody>
@@ -87,7 +92,7 @@ export function HomeView({ summary, sandbox }: { summary: HomeSummary; sandbox: 
                 <td>{e.playerName ?? e.playerKind}</td>
                 <td>{e.status}</td>
                 <td className="num">{e.turns}</td>
-                <td className="num">{e.reward === null ? "—" : <span className={e.success ? "ok" : undefined} title={`${e.rewardMode} mode`}>{e.reward.toFixed(2)}</span>}</td>
+                <td className="num">{e.reward === null ? "—" : <span className={e.success ? "ok" : undefined} title={`${e.rewardMode} mode`}>{formatReward(e.reward)}</span>}</td>
               </tr>
             ))}
           </tbody>

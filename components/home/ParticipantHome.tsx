@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
+import { formatReward } from "@/lib/stats/formatNumber";
 
 /** A participant's Home: who they are signed in as, and their own episodes (a study's tasks come with studies). */
 export function ParticipantHome({ name, episodes }: { name: string; episodes: TaskEpisode[] }) {
@@ -19,7 +20,7 @@ export function ParticipantHome({ name, episodes }: { name: string; episodes: Ta
                 <td><Link href={e.status === "active" ? `/play/${e.taskId}?episode=${e.id}` : `/episodes/${e.id}`}>{e.query.slice(0, 100)}</Link></td>
                 <td>{e.status}</td>
                 <td>{e.turns}</td>
-                <td>{e.reward === null ? "—" : e.reward.toFixed(2)}</td>
+                <td>{formatReward(e.reward)}</td>
                 <td className="muted">{e.startedAt.slice(0, 16).replace("T", " ")}</td>
               </tr>
             ))}

@@ -17,7 +17,7 @@ const LINKS = [
 export function NavBar({ who }: { who: Identity | null }) {
   return (
     <nav style={{ display: "flex", gap: 18, alignItems: "center", padding: "10px 24px", borderBottom: "1px solid var(--border)", background: "var(--panel)" }}>
-      <Link href="/" prefetch={false} style={{ fontWeight: 700, color: "var(--text)", letterSpacing: ".02em" }}>▁▃▅▇▇ Plateau</Link>
+      <Link href="/" prefetch={false} aria-label="Plateau, home" style={{ display: "flex" }}><img src="/logo.svg" alt="Plateau" width={99} height={24} /></Link>
       {who && isStaff(who.role) && LINKS.map((l) => (
         <Link key={l.href} href={l.href} prefetch={false} style={{ color: "var(--muted)" }}>{l.label}</Link>
       ))}

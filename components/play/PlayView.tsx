@@ -10,11 +10,14 @@ import { StartPlayButton } from "./StartPlayButton";
 import { ElapsedClock } from "./ElapsedClock";
 import { ScreenPreview } from "./ScreenPreview";
 import { playerTokenKey } from "./earlyPlay";
+import { useLeaveWarning } from "./useLeaveWarning";
+import { playEnded, playStatusLabel } from "@/lib/sessions/playStatus";
 import type { PlayOpening } from "@/lib/sessions/openPlay";
 
 /** The Play screen: task, live terminal, turn counter, clock, Submit / Skip, then the result. */
 /** `study`: this episode is a study's task (after it, the participant's next task). */
-export function PlayView({ task, sandbox, opening, unplayable, study, startKey }: { task: PublicTask; sandbox: SandboxInfo; opening: PlayOpening | null; unplayable: string | null; study: boolean; startKey: string }) {
+/** `nextTaskId`: the next task of the dataset, offered after the episode. */
+export function PlayView({ task, sandbox, opening, unplayable, study, startKey, nextTaskId }: { task: PublicTask; sandbox: SandboxInfo; opening: PlayOpening | null; unplayable: string | null; study: boolean; startKey: string; nextTaskId: number | null }) {
   const box = useRef<HTMLDivElement>(null);
   const [episode, setEpisode] = useState(opening?.episodeId ? { id: opening.episodeId, token: opening.playerToken } : null);
   // The state as the page was made (turns, clock) shows in the first paint; the socket keeps it current.
@@ -37,11 +40,15 @@ export function PlayView({ task, sandbox, opening, unplayable, study, startKey }
   }, [opening]);
 
   const s = live.state;
-  const ended = live.result !== null || (s !== null && s.status !== "active");
+  const status = live.result?.status ?? s?.status ?? null;
+  const ended = live.result !== null || playEnded(s?.status ?? null);
   const canAct = !!episode?.token && !ended && s !== null && live.connected;
+  // The player leaving a live episode is warned (a reload or Back is fine: it reattaches, but a
+  // person closing the tab may not know that the sandbox stays theirs until the idle timeout).
+  useLeaveWarning(!!episode?.token && !ended);
   return (
     <main style={{ maxWidth: "none" }}>
-      <div style={{ display: "grid", gridTemplateColumns: "minmax(280px, 360px) 1fr", gap: 16, alignItems: "start" }}>
+      <div className="play-layout">
         <aside className="panel">
           <div className="muted" style={{ fontSize: 12 }}>
             {task.environment} · {task.dataset} #{task.index}
@@ -54,7 +61,7 @@ export function PlayView({ task, sandbox, opening, unplayable, study, startKey }
           <div className="toolbar">
             <button className="primary" disabled={!canAct} onClick={live.submit} title="Score the current state against the gold">Submit</button>
             <button disabled={!canAct} onClick={live.skip} title="End without a score">Skip</button>
-            {s?.busy && <span className="muted">running…</span>}
+            {s?.busy && !ended && <span className="muted" data-testid="running">running…</span>}
           </div>
           <p className="muted" style={{ fontSize: 12 }}>
             Every command you run is one turn. Type <code>submit</code> at the prompt or press Submit when the file system and your last output answer the task.
@@ -66,15 +73,20 @@ export function PlayView({ task, sandbox, opening, unplayable, study, startKey }
             <StartPlayButton taskId={task.id} once={startKey} label={opening?.error ? "Try again" : "Start"} primary testId="start-episode" />
           )}
           {!sandbox.driver && <div className="error-box" data-testid="play-error">This task cannot be played here: {sandbox.reason}</div>}
+          {ended && episode && !study && (
+            <p className="toolbar" style={{ marginTop: 12 }}>
+              <Link href={`/episodes/${episode.id}`} className="button">Open the replay →</Link>
+              {nextTaskId !== null && <Link href={`/play/${nextTaskId}`} className="button primary" data-testid="next-task">Next task →</Link>}
+            </p>
+          )}
           {live.result && <ResultPanel result={live.result} episodeId={episode!.id} />}
-          {ended && episode && !study && <p><Link href={`/episodes/${episode.id}`}>Open the replay →</Link></p>}
           {ended && study && (
             <form method="post" action="/study/next"><button className="primary" type="submit" autoFocus data-testid="study-next">Next →</button></form>
           )}
         </aside>
-        <section>
+        <section style={{ minWidth: 0 /* a grid column may shrink below the terminal's width: the terminal refits */ }}>
           <div style={{ display: "flex", justifyContent: "space-between", marginBottom: 6 }} className="muted">
-            <span>{live.connected ? "connected" : episode ? "connecting…" : ""}</span>
+            <span data-testid="play-status">{playStatusLabel({ episode: !!episode, player: !!episode?.token, connected: live.connected, status })}</span>
             <span>{live.steps.length ? `last: ${live.steps[live.steps.length - 1].action.slice(0, 60)}` : ""}</span>
           </div>
           <div style={{ position: "relative" }}>

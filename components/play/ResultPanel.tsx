@@ -1,6 +1,7 @@
 import type { EpisodeResult } from "@/lib/sessions/protocol";
 import { RewardBreakdown } from "./RewardBreakdown";
 import { GoldRunView } from "./GoldRunView";
+import { formatReward } from "@/lib/stats/formatNumber";
 
 /** After submit: the reward in both modes, what made it, and the gold. */
 export function ResultPanel({ result }: { result: EpisodeResult; episodeId: string }) {
@@ -13,12 +14,12 @@ export function ResultPanel({ result }: { result: EpisodeResult; episodeId: stri
       {plateau && (
         <div style={{ display: "flex", gap: 18, alignItems: "baseline" }}>
           <div>
-            <div className="big" data-testid="reward" style={{ color: plateau.success ? "var(--ok)" : "var(--warn)" }}>{plateau.reward.toFixed(2)}</div>
+            <div className="big" data-testid="reward" style={{ color: plateau.success ? "var(--ok)" : "var(--warn)" }}>{formatReward(plateau.reward)}</div>
             <div className="muted" style={{ fontSize: 12 }}>reward (plateau mode)</div>
           </div>
           {intercode && (
             <div>
-              <div style={{ fontSize: 18 }} data-testid="reward-intercode">{intercode.reward.toFixed(2)}</div>
+              <div style={{ fontSize: 18 }} data-testid="reward-intercode">{formatReward(intercode.reward)}</div>
               <div className="muted" style={{ fontSize: 12 }}>InterCode mode</div>
             </div>
           )}

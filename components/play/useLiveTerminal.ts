@@ -2,6 +2,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { Socket } from "socket.io-client";
 import type { Terminal } from "@xterm/xterm";
+import { PLAY_FONT_SIZE, TERMINAL_FONT } from "./terminalFont";
+import { playEnded } from "@/lib/sessions/playStatus";
 import { ClientEvents, ServerEvents, type EpisodeResult, type SessionState, type StepSummary } from "@/lib/sessions/protocol";
 
 declare global {
@@ -61,7 +63,7 @@ export function useLiveTerminal(container: React.RefObject<HTMLDivElement | null
     const start = ([{ Terminal }, { FitAddon }, { io }]: Awaited<ReturnType<typeof loadTerminal>>, box: HTMLDivElement): (() => void) => {
       // Marks of the way to the first prompt (bench/terminal.ts reports them).
       performance.mark("plateau:play-mounted");
-      const term = new Terminal({ cursorBlink: true, fontSize: 14, fontFamily: "ui-monospace, 'DejaVu Sans Mono', monospace", scrollback: 5000, theme: { background: "#0b0d11" } });
+      const term = new Terminal({ cursorBlink: true, fontSize: PLAY_FONT_SIZE, ...TERMINAL_FONT, scrollback: 5000, theme: { background: "#0b0d11" } });
       const fit = new FitAddon();
       term.loadAddon(fit);
       term.open(box);
@@ -96,9 +98,21 @@ export function useLiveTerminal(container: React.RefObject<HTMLDivElement | null
           }
         });
       });
-      socket.on(ServerEvents.state, (s: SessionState) => setState(s));
-      socket.on(ServerEvents.step, (s: StepSummary) => setSteps((prev) => (prev.some((p) => p.index === s.index) ? prev : [...prev, s])));
-      socket.on(ServerEvents.result, (r: EpisodeResult) => setResult(r));
+      socket.on(ServerEvents.state, (s: SessionState) => {
+        // Once the episode is over, keys would go nowhere: the terminal stops taking them.
+        if (playEnded(s.status)) term.options.disableStdin = true;
+        setState(s);
+      });
+      socket.on(ServerEvents.step, (s: StepSummary) => {
+        setSteps((prev) => (prev.some((p) => p.index === s.index) ? prev : [...prev, s]));
+        // A step is announced once its command has finished: nothing runs until the next one starts
+        // (the session's last state still said busy, as it is sent before the prompt comes back).
+        setState((prev) => (prev?.busy ? { ...prev, busy: false } : prev));
+      });
+      socket.on(ServerEvents.result, (r: EpisodeResult) => {
+        term.options.disableStdin = true;
+        setResult(r);
+      });
       socket.on(ServerEvents.error, (m: string) => setError(m));
       const ackTimer = setInterval(() => {
         if (unacked > 0) {

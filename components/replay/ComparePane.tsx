@@ -11,6 +11,7 @@ import { PlayerControls } from "./PlayerControls";
 import type { ReplayStep } from "@/lib/replay/types";
 import s from "./replay.module.css";
 import { RESCORED_VERSION } from "@/lib/rewards/version";
+import { formatReward } from "@/lib/stats/formatNumber";
 
 interface Props {
   side: "a" | "b";
@@ -44,7 +45,7 @@ export function ComparePane({ side, episode: initial, turn, onTurn, onStep, diff
         <span className="tag">{e.status}</span>
         <span className="muted">{steps.length} steps</span>
         {e.scores.map((sc) => (
-          <span key={`${sc.mode}:${sc.version}`} className={sc.success ? "ok" : "muted"}>{sc.mode}{sc.version === RESCORED_VERSION ? " (re-scored)" : ""} {Number.isInteger(sc.reward) ? sc.reward : sc.reward.toFixed(2)}</span>
+          <span key={`${sc.mode}:${sc.version}`} className={sc.success ? "ok" : "muted"}>{sc.mode}{sc.version === RESCORED_VERSION ? " (re-scored)" : ""} {formatReward(sc.reward)}</span>
         ))}
       </div>
       <div className={s.termBox}>

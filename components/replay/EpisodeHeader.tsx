@@ -5,9 +5,11 @@ import { RewardBreakdown } from "@/components/play/RewardBreakdown";
 import { GoldRunView } from "@/components/play/GoldRunView";
 import { RESCORED_VERSION } from "@/lib/rewards/version";
 import s from "./replay.module.css";
+import { formatReward } from "@/lib/stats/formatNumber";
 
 /** The task, who played it and how it ended: the final reward in every mode with its breakdown, and the gold on request. */
-export function EpisodeHeader({ episode, showGold, children }: { episode: EpisodeForReplay; showGold: boolean; children?: React.ReactNode }) {
+/** `turns`: the turns taken as the page knows them now (spectating, more than the episode as loaded). */
+export function EpisodeHeader({ episode, turns, showGold, children }: { episode: EpisodeForReplay; turns: number; showGold: boolean; children?: React.ReactNode }) {
   const e = episode;
   const player = e.playerKind === "agent" ? [e.model, e.strategy].filter(Boolean).join(" · ") || e.playerName || "agent" : e.playerName || "human";
   return (
@@ -23,7 +25,7 @@ export function EpisodeHeader({ episode, showGold, children }: { episode: Episod
           {e.run && <span className="muted">run {e.run.name}</span>}
           <span className="muted">{e.source === "import" ? "imported" : "played live"}</span>
           {e.execution === "intercode" && <span className="tag" title="each action ran as InterCode ran it: bash -c as root, no terminal, only cd carried over" data-testid="episode-execution">intercode execution</span>}
-          <span className="muted">{e.turns} turns</span>
+          <span className="muted" data-testid="episode-turns">{turns} {turns === 1 ? "turn" : "turns"}</span>
         </div>
         <h1 className={s.query} data-testid="task-query">{e.task.query}</h1>
         <div className={s.meta}>
@@ -50,10 +52,16 @@ function ScoreCard({ score }: { score: EpisodeScore }) {
       <div className="muted" style={{ fontSize: 12 }}>
         {score.mode} reward{score.version === RESCORED_VERSION && <>, re-scored on the engine{replay && <> (<Link href={`/episodes/${replay}`}>the replay</Link>)</>}</>}
       </div>
-      <div className={`${s.scoreValue} ${score.success ? "ok" : ""}`}>{Number.isInteger(score.reward) ? score.reward : score.reward.toFixed(2)}</div>
+      <div className={`${s.scoreValue} ${score.success ? "ok" : ""}`}>{formatReward(score.reward)}</div>
       <div className="muted" style={{ fontSize: 12 }}>{score.success ? `solved${score.solvedAtTurn ? ` at turn ${score.solvedAtTurn}` : ""}` : "not solved"}</div>
-      <RewardBreakdown breakdown={breakdown} />
-      {score.gold && <GoldRunView gold={score.gold} mode={score.mode} />}
+      {/* Folded: open, it would push the terminal and its controls below the fold. */}
+      {(Object.keys(breakdown).length > 0 || score.gold) && (
+        <details>
+          <summary className="muted" style={{ fontSize: 12, cursor: "pointer" }}>What made it</summary>
+          <RewardBreakdown breakdown={breakdown} />
+          {score.gold && <GoldRunView gold={score.gold} mode={score.mode} />}
+        </details>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import type { Terminal } from "@xterm/xterm";
 import { searchSteps, stepToMatch } from "@/lib/replay/searchSteps";
 import type { PlaybackEvent } from "@/lib/replay/playback";
+import { isSubmit } from "@/lib/replay/timelineMarks";
 import type { Player, PlayerView } from "@/lib/replay/Player";
 import type { EpisodeForReplay } from "@/lib/episodes/getEpisodeForReplay";
 import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
@@ -18,6 +19,7 @@ import { PlayerControls } from "./PlayerControls";
 import { StepDetail } from "./StepDetail";
 import { SearchBox } from "./SearchBox";
 import s from "./replay.module.css";
+import { formatReward } from "@/lib/stats/formatNumber";
 
 declare global {
   interface Window {
@@ -79,11 +81,13 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
   };
 
   const step = turn >= 1 ? steps[turn - 1] ?? null : null;
+  // Spectating, the steps arrive as they are played: the header counts them, not the page's first copy.
+  const turnsTaken = useMemo(() => (live ? Math.max(episode.turns, steps.filter((st) => !isSubmit(st.action)).length) : episode.turns), [live, episode.turns, steps]);
   const sameTask = others.filter((o) => o.id !== episode.id);
 
   return (
     <main className={s.page} data-live={live?.status ?? "off"}>
-      <EpisodeHeader episode={episode} showGold={showGold}>
+      <EpisodeHeader episode={episode} turns={turnsTaken} showGold={showGold}>
         {sameTask.length > 0 && (
           <select
             aria-label="Compare side by side with"
@@ -92,7 +96,7 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
           >
             <option value="">Side by side with…</option>
             {sameTask.map((o) => (
-              <option key={o.id} value={o.id}>{o.playerKind === "agent" ? o.model ?? o.runName ?? "agent" : o.playerName ?? "human"} · {o.turns} turns · {o.status}{o.reward !== null ? ` · ${o.reward}` : ""}</option>
+              <option key={o.id} value={o.id}>{o.playerKind === "agent" ? o.model ?? o.runName ?? "agent" : o.playerName ?? "human"} · {o.turns} {o.turns === 1 ? "turn" : "turns"} · {o.status}{o.reward !== null ? ` · ${formatReward(o.reward)}` : ""}</option>
             ))}
           </select>
         )}

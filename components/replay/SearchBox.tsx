@@ -20,7 +20,8 @@ export const SearchBox = forwardRef<HTMLInputElement, Props>(function SearchBox(
       <input
         ref={ref}
         type="search"
-        placeholder="Search actions and output  ( / )"
+        placeholder="Search steps ( / )"
+        title="Search the actions, thoughts and outputs of this episode ( / )"
         aria-label="Search in episode"
         value={query}
         onChange={(e) => onQuery(e.target.value)}

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { formatDuration } from "@/lib/replay/formatTime";
 import type { SearchField, StepMatch } from "@/lib/replay/searchSteps";
 import type { ReplayStep } from "@/lib/replay/types";
-import { fmtReward } from "./StepList";
+import { formatReward } from "@/lib/stats/formatNumber";
 import s from "./replay.module.css";
 
 /** The selected turn in full: thought, plan, action, observation, with search matches marked. */
@@ -34,7 +34,7 @@ export function StepDetail({ step, turn, outputs, matches, current }: { step: Re
         <strong>Turn {turn}</strong>
         {step.exitCode !== null && <span className={step.exitCode === 0 ? "ok" : "bad"}>exit {step.exitCode}</span>}
         {step.admissible !== null && <span className={step.admissible ? "ok" : "bad"}>{step.admissible ? "admissible" : "inadmissible"}</span>}
-        {step.reward !== null && <span>reward {fmtReward(step.reward)}</span>}
+        {step.reward !== null && <span>reward {formatReward(step.reward)}</span>}
         {step.durationMs !== null && <span className="muted">{formatDuration(step.durationMs)}</span>}
         {step.truncated && <span className="warn">output truncated</span>}
       </div>

@@ -6,6 +6,7 @@ import { markKind } from "@/lib/replay/timelineMarks";
 import { scrollToShow } from "@/lib/replay/scrollToShow";
 import type { ReplayStep } from "@/lib/replay/types";
 import s from "./replay.module.css";
+import { formatReward } from "@/lib/stats/formatNumber";
 
 interface Props {
   steps: ReplayStep[];
@@ -72,7 +73,7 @@ export function StepList({ steps, turn, onSelect, hits, diffTurn, className, tes
                 <span className={s.action} title={step.action}>{step.action || <span className="muted">(empty)</span>}</span>
                 {hits?.has(t) && <span className={s.hit} title="search match" />}
                 <Outcome step={step} />
-                {step.reward !== null && <span className={`${s.badge} ${step.reward > 0 ? s.badgeReward : ""}`} title="reward at this turn">{fmtReward(step.reward)}</span>}
+                {step.reward !== null && <span className={`${s.badge} ${step.reward > 0 ? s.badgeReward : ""}`} title="reward at this turn">{formatReward(step.reward)}</span>}
                 <span className={s.dim}>{formatDuration(step.durationMs)}</span>
               </div>
               {thoughtful && <div className={s.thought} title={step.thought ?? step.plan ?? ""}>{step.thought ?? step.plan ?? ""}</div>}
@@ -91,8 +92,4 @@ function Outcome({ step }: { step: ReplayStep }) {
   const ok = step.admissible ?? step.exitCode === 0;
   const label = step.exitCode !== null ? `exit ${step.exitCode}` : ok ? "ok" : "inadmissible";
   return <span className={`${s.badge} ${ok ? s.badgeOk : s.badgeBad}`} title={ok ? "admissible" : "inadmissible"}>{label}</span>;
-}
-
-export function fmtReward(r: number): string {
-  return Number.isInteger(r) ? String(r) : r.toFixed(2);
 }

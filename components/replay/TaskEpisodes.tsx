@@ -2,6 +2,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
+import { formatReward } from "@/lib/stats/formatNumber";
 
 /** Every episode of a task (for the task page): open one, or tick two to see them side by side. */
 export function TaskEpisodes({ episodes }: { episodes: TaskEpisode[] }) {
@@ -28,7 +29,7 @@ export function TaskEpisodes({ episodes }: { episodes: TaskEpisode[] }) {
               <td className="muted">{e.source === "import" ? `import${e.runName ? ` · ${e.runName}` : ""}` : "live"}</td>
               <td>{e.status}</td>
               <td className="num">{e.turns}</td>
-              <td className={`num ${e.success ? "ok" : ""}`}>{e.reward ?? "—"}</td>
+              <td className={`num ${e.success ? "ok" : ""}`}>{formatReward(e.reward)}</td>
               <td className="muted">{new Date(e.startedAt).toISOString().slice(0, 16).replace("T", " ")}</td>
             </tr>
           ))}

@@ -1,39 +1,51 @@
 import { Terminal } from "@xterm/xterm";
+import { TERMINAL_FONT } from "@/components/play/terminalFont";
 
 /** Width of a cell as a share of the font size (DejaVu Sans Mono 0.602, rounded up so nothing wraps). */
 const CELL_WIDTH = 0.62;
+/** Height of a row as a share of the font size, at TERMINAL_FONT's line height (14 px: 18 px rows). */
+const ROW_HEIGHT = 1.3;
+/** Below the terminal, the timeline, the controls and a few lines of the step's detail stay in the window. */
+const BELOW = 230;
 
-/** The font size at which `cols` columns fit `width` pixels. */
-export function fittingFontSize(width: number, cols: number): number {
-  return Math.max(7, Math.min(15, Math.floor(width / (cols * CELL_WIDTH))));
+/** The font size at which `cols` columns fit `width` pixels and, when given, `rows` rows fit `height`. */
+export function fittingFontSize(width: number, cols: number, height?: number, rows?: number): number {
+  const byWidth = Math.floor(width / (cols * CELL_WIDTH));
+  const byHeight = height !== undefined && rows ? Math.floor(height / (rows * ROW_HEIGHT)) : Infinity;
+  return Math.max(7, Math.min(15, byWidth, byHeight));
 }
 
 /**
  * A read-only xterm in `el`, at the recording's size (never fitted to the box): the font shrinks
- * or grows so the columns fit the width. It is made at its final size and font, since each later
- * change of either costs xterm a restyle and a new measure. Keys go to the page, not the terminal.
+ * or grows so the columns fit the width and the rows the window's height above the controls. It is
+ * made at its final size and font, since each later change of either costs xterm a restyle and a
+ * new measure. Keys go to the page, not the terminal.
  */
 export function replayTerminal(el: HTMLElement, size: { cols: number; rows: number }): { term: Terminal; dispose(): void } {
   const width = () => el.clientWidth - 4;
+  const height = () => Math.max(0, window.innerHeight - (el.getBoundingClientRect().top + window.scrollY) - BELOW);
+  const fitting = (cols: number, rows: number) => fittingFontSize(width(), cols, height(), rows);
   const term = new Terminal({
-    disableStdin: true, cursorBlink: false, scrollback: 2000, cols: size.cols, rows: size.rows, fontSize: width() > 0 ? fittingFontSize(width(), size.cols) : 13,
-    fontFamily: "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace", theme: { background: "#0b0d11" },
+    disableStdin: true, cursorBlink: false, scrollback: 2000, cols: size.cols, rows: size.rows, fontSize: width() > 0 ? fitting(size.cols, size.rows) : 13,
+    ...TERMINAL_FONT, theme: { background: "#0b0d11" },
   });
   term.attachCustomKeyEventHandler(() => false);
   term.open(el);
   const stopWarming = warmGlyphWidthsWhenIdle(term);
   const fit = () => {
-    const size = fittingFontSize(width(), term.cols);
+    const size = fitting(term.cols, term.rows);
     if (width() > 0 && term.options.fontSize !== size) term.options.fontSize = size;
   };
   const observer = new ResizeObserver(fit);
   observer.observe(el);
+  window.addEventListener("resize", fit);
   const resized = term.onResize(fit);
   return {
     term,
     dispose() {
       stopWarming();
       observer.disconnect();
+      window.removeEventListener("resize", fit);
       resized.dispose();
       term.dispose();
     },

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { RunSummary } from "@/lib/stats/listRuns";
 import { UploadForm } from "./UploadForm";
+import { RunActions } from "./RunActions";
 
 const when = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace("T", " ");
 
@@ -15,7 +16,7 @@ export function RunList({ runs }: { runs: RunSummary[] }) {
         <form method="get" action="/compare" style={{ marginBottom: 20 }}>
           <table data-testid="runs-table">
             <thead>
-              <tr><th aria-label="Select" /><th>Name</th><th>Kind</th><th>Env</th><th>Model</th><th>Strategy</th><th title="terminal: typed into the live shell; intercode: run as InterCode ran it">Execution</th><th className="num">Turn limit</th><th className="num">Episodes</th><th>Created (UTC)</th></tr>
+              <tr><th aria-label="Select" /><th>Name</th><th>Kind</th><th>Env</th><th>Model</th><th>Strategy</th><th title="terminal: typed into the live shell; intercode: run as InterCode ran it">Execution</th><th className="num">Turn limit</th><th className="num">Episodes</th><th>Created (UTC)</th><th aria-label="Actions" /></tr>
             </thead>
             <tbody>
               {runs.map((r) => (
@@ -30,6 +31,7 @@ export function RunList({ runs }: { runs: RunSummary[] }) {
                   <td className="num">{r.turnLimit ?? "—"}</td>
                   <td className="num">{r.episodes}</td>
                   <td className="muted">{when(r.createdAt)}</td>
+                  <td><RunActions id={r.id} name={r.name} episodes={r.episodes} /></td>
                 </tr>
               ))}
             </tbody>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
+import { formatReward } from "@/lib/stats/formatNumber";
 
 /** Every episode of one task; pick two to replay them side by side. */
 export function TaskEpisodes({ episodes }: { episodes: TaskEpisode[] }) {
@@ -39,7 +40,7 @@ export function TaskEpisodes({ episodes }: { episodes: TaskEpisode[] }) {
                 <td className="muted">{e.runName ?? "—"}</td>
                 <td>{e.status === "active" ? <Link href={`/episodes/${e.id}`} className="warn">live</Link> : e.status}</td>
                 <td className="num">{e.turns}</td>
-                <td className="num">{e.reward === null ? "—" : <span className={e.success ? "ok" : undefined}>{e.reward.toFixed(2)}</span>}</td>
+                <td className="num">{e.reward === null ? "—" : <span className={e.success ? "ok" : undefined}>{formatReward(e.reward)}</span>}</td>
                 <td className="muted" style={{ whiteSpace: "nowrap" }}>{e.startedAt.slice(0, 16).replace("T", " ")}{e.source === "import" && " (import)"}</td>
               </tr>
             );

@@ -3,12 +3,13 @@ import { Pager } from "../layout/Pager";
 import type { PublicTask, TaskFilter } from "@/lib/tasks";
 import { GoldReveal } from "./GoldReveal";
 import { StartPlayButton } from "@/components/play/StartPlayButton";
-import { ENVIRONMENTS } from "@/lib/environments/types";
+import { EnvironmentDatasetSelects } from "./EnvironmentDatasetSelects";
 
 interface Props {
   filter: TaskFilter;
   result: { tasks: PublicTask[]; total: number };
-  datasets: string[];
+  /** Every dataset with its environment. */
+  datasets: { environment: string; dataset: string }[];
   invalid?: string;
 }
 
@@ -18,14 +19,7 @@ export function TaskList({ filter, result, datasets, invalid }: Props) {
       <h1>Tasks</h1>
       {invalid && <div className="error-box" style={{ marginBottom: 12 }}>Filter ignored: {invalid}</div>}
       <form className="toolbar" method="get" action="/tasks">
-        <select name="env" defaultValue={filter.env ?? ""} aria-label="Environment">
-          <option value="">All environments</option>
-          {ENVIRONMENTS.map((e) => <option key={e} value={e}>{e}</option>)}
-        </select>
-        <select name="dataset" defaultValue={filter.dataset ?? ""} aria-label="Dataset">
-          <option value="">All datasets</option>
-          {datasets.map((d) => <option key={d} value={d}>{d}</option>)}
-        </select>
+        <EnvironmentDatasetSelects env={filter.env ?? ""} dataset={filter.dataset ?? ""} datasets={datasets} />
         <select name="hardness" defaultValue={filter.hardness ?? ""} aria-label="Hardness">
           <option value="">Any hardness</option>
           {["easy", "medium", "hard", "extra"].map((h) => <option key={h} value={h}>{h}</option>)}

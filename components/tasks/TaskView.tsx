@@ -4,15 +4,18 @@ import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
 import type { Environment } from "@/lib/environments/types";
 import { GoldReveal } from "./GoldReveal";
 import { StartPlayButton } from "@/components/play/StartPlayButton";
+import { LiveEpisodes } from "@/components/play/LiveEpisodes";
 import { TaskEpisodes } from "./TaskEpisodes";
 
 interface Props {
   task: PublicTask;
   episodes: TaskEpisode[];
   playable: Environment["playable"];
+  /** The signed-in person's live episodes of this task. */
+  live: TaskEpisode[];
 }
 
-export function TaskView({ task, episodes, playable }: Props) {
+export function TaskView({ task, episodes, playable, live }: Props) {
   return (
     <main>
       <div className="muted" style={{ fontSize: 13 }}>
@@ -27,6 +30,7 @@ export function TaskView({ task, episodes, playable }: Props) {
         {playable.ok ? <StartPlayButton taskId={task.id} once={crypto.randomUUID()} label="Play this task" primary testId="play-task" /> : <span className="muted">{playable.reason}</span>}
         <span className="muted">Gold:</span> <GoldReveal taskId={task.id} />
       </div>
+      <LiveEpisodes episodes={live} withQuery={false} />
       <h2>Episodes of this task</h2>
       {episodes.length === 0 ? (
         <p className="muted" data-testid="no-episodes">Nobody has played this task yet.</p>

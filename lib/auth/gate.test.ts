@@ -33,7 +33,7 @@ describe("the gate", () => {
     expect(await ask("GET", "/tasks?env=bash")).toEqual({ pass: false, status: 303, message: "sign in first", location: "/sign-in?next=%2Ftasks%3Fenv%3Dbash" });
     expect(await ask("GET", "/api/tasks/1/gold")).toMatchObject({ pass: false, status: 401 });
     expect(await ask("POST", "/play/1/start")).toMatchObject({ pass: false, status: 401 });
-    for (const open of ["/sign-in", "/api/health", "/api/auth/sign-in/email", "/_next/static/chunks/a.js", "/icon.svg"]) expect(await ask("GET", open)).toMatchObject({ pass: true });
+    for (const open of ["/sign-in", "/api/health", "/api/auth/sign-in/email", "/_next/static/chunks/a.js", "/icon.svg", "/favicon.ico", "/logo.svg"]) expect(await ask("GET", open)).toMatchObject({ pass: true });
     expect(await ask("GET", "/_next/static/chunks/a.js", { cookie: "researcher" })).toEqual({ pass: true, who: null }); // no session looked up for a file
   });
 

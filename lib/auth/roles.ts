@@ -11,7 +11,8 @@ export function isRole(value: unknown): value is Role {
 }
 
 /** Static files: anyone may load them, and who asks changes nothing (no session is looked up). */
-const ASSETS: RegExp[] = [/^\/_next\/static\//, /^\/icon\.svg$/, /^\/favicon\.ico$/];
+/** The files of public/ are listed one by one: a path is open only when this table says so. */
+const ASSETS: RegExp[] = [/^\/_next\/static\//, /^\/icon\.svg$/, /^\/favicon\.ico$/, /^\/logo\.svg$/];
 
 /** Paths anyone may open: signing in, joining a study, health, the API's description, static files. */
 const PUBLIC: RegExp[] = [

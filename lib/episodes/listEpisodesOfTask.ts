@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db, Prisma } from "../db";
 
 /** One episode in a task's list: who played it, how it went. Plain JSON. */
 export interface TaskEpisode {
@@ -29,7 +29,15 @@ export function listEpisodesOfUser(prisma: Db, userId: string, limit = 100): Pro
   return listEpisodesWhere(prisma, { userId }, limit);
 }
 
-async function listEpisodesWhere(prisma: Db, where: { taskId: number } | { userId: string }, limit: number): Promise<TaskEpisode[]> {
+/**
+ * A person's episodes still being played (outside studies), optionally of one task: Home and the
+ * task page offer to resume them.
+ */
+export function listLiveEpisodesOfUser(prisma: Db, userId: string, taskId?: number): Promise<TaskEpisode[]> {
+  return listEpisodesWhere(prisma, { userId, taskId, status: "active", source: "live", playerKind: "human", runId: null, studyId: null }, 20);
+}
+
+async function listEpisodesWhere(prisma: Db, where: Prisma.EpisodeWhereInput, limit: number): Promise<TaskEpisode[]> {
   const rows = await prisma.episode.findMany({
     where,
     orderBy: { startedAt: "desc" },

@@ -18,16 +18,17 @@ export interface HomeSummary {
 }
 
 export async function getHomeSummary(prisma: Db): Promise<HomeSummary> {
-  const [counts, recent, runs] = await Promise.all([
+  // Four independent parts at once: the page waits for the slowest, not for their sum.
+  const headlineRuns = prisma.run.findMany({ orderBy: { createdAt: "desc" }, take: HEADLINE_RUNS, select: { name: true, environment: true } });
+  const [counts, recent, runs, stats, studies] = await Promise.all([
     countTasks(prisma),
     listEpisodes(prisma, EpisodeFilter.parse({ pageSize: 10 })),
-    prisma.run.findMany({ orderBy: { createdAt: "desc" }, take: HEADLINE_RUNS, select: { name: true, environment: true } }),
+    headlineRuns,
+    headlineRuns.then((rs) => (rs.length ? computeStats(prisma, StatsQuery.parse({ runs: rs.map((r) => r.name), overlap: false, errorByTurn: false })) : null)),
+    prisma.study.findMany({ where: { status: "open" }, orderBy: { createdAt: "desc" }, take: 5, select: { id: true, name: true } }).then((newest) =>
+      Promise.all(newest.map((s) => studyMonitor(prisma, null, s.id).then((m) => m && { id: s.id, name: s.name, participants: m.participants.length, done: m.done, planned: m.planned }))),
+    ),
   ]);
-  const newest = await prisma.study.findMany({ where: { status: "open" }, orderBy: { createdAt: "desc" }, take: 5, select: { id: true, name: true } });
-  const studies = (await Promise.all(newest.map((s) => studyMonitor(prisma, null, s.id).then((m) => m && { id: s.id, name: s.name, participants: m.participants.length, done: m.done, planned: m.planned })))).filter((s) => s !== null);
-  const stats = runs.length
-    ? await computeStats(prisma, StatsQuery.parse({ runs: runs.map((r) => r.name), overlap: false, errorByTurn: false }))
-    : null;
   return {
     environments: ENVIRONMENTS.map((name) => {
       const env = environments[name];
@@ -43,6 +44,6 @@ export async function getHomeSummary(prisma: Db): Promise<HomeSummary> {
       return g ? [{ run: r.name, environment: r.environment, stats: g }] : [];
     }),
     recent: recent.episodes,
-    studies,
+    studies: studies.filter((s) => s !== null),
   };
 }

@@ -1,7 +1,7 @@
 // What stats can be grouped and split by. Client-safe: the Compare page lists these; the SQL for
 // each lives in statsSql.ts, chosen from this whitelist and never built from user text.
 
-export const GROUP_KEYS = ["run", "model", "strategy", "player", "environment", "dataset", "hardness", "fs", "source", "study", "participant", "execution"] as const;
+export const GROUP_KEYS = ["run", "model", "strategy", "player", "environment", "dataset", "hardness", "fs", "source", "study", "participant", "execution", "turnLimit"] as const;
 export type GroupKey = (typeof GROUP_KEYS)[number];
 
 export const GROUP_LABELS: Record<GroupKey, string> = {
@@ -17,6 +17,16 @@ export const GROUP_LABELS: Record<GroupKey, string> = {
   study: "Study",
   participant: "Study participant",
   execution: "Execution (terminal / intercode)",
+  turnLimit: "Turn limit",
+};
+
+/**
+ * What grouping by a model or a strategy means on the Compare page: kept apart by environment and
+ * turn limit (one gpt-4 group over SQL, Bash and CTF, or over 3- and 10-turn runs, compares nothing).
+ */
+export const WITH_SETTING: Partial<Record<GroupKey, GroupKey[]>> = {
+  model: ["model", "environment", "turnLimit"],
+  strategy: ["strategy", "environment", "turnLimit"],
 };
 
 export const SCORE_MODES = ["intercode", "plateau"] as const;

@@ -4,6 +4,7 @@ import { computeStats } from "./computeStats";
 import { listRuns, type RunSummary } from "./listRuns";
 import { StatsQuery, statsQueryFromParams, statsQueryToParams } from "./statsQuery";
 import type { StatsResult } from "./types";
+import { scopeOf, taskSets, type TaskSets } from "./statsSql";
 
 // Everything the Compare page shows, from its URL: the runs to pick from, the stats of the
 // selection, and the tasks named in the overlap (for the click-through).
@@ -20,6 +21,15 @@ export interface CompareData {
    * out of the first response (null when there is nothing to fetch).
    */
   errorsUrl: string | null;
+  /** Whether the groups attempted the same tasks, and whether the comparison is restricted to those all of them did. */
+  commonGround: CommonGround | null;
+}
+
+export interface CommonGround extends TaskSets {
+  /** Counting only the common tasks. */
+  applied: boolean;
+  /** Chosen by the page (the URL did not say): on exactly when the groups attempted different tasks. */
+  auto: boolean;
 }
 
 /** Per-difficulty split when the URL does not say: SQL hardness, or the Bash file system. */
@@ -42,8 +52,13 @@ export async function loadCompare(prisma: Db, url: URLSearchParams): Promise<Com
   const known = new Set(runs.map((r) => r.name));
   if (query.runs) query.runs = query.runs.filter((r) => known.has(r));
   const needsRuns = query.group[0] === "run" && !query.runs?.length;
-  if (!runs.length || needsRuns) return { query, invalid, runs, stats: null, tasks: {}, errorsUrl: null };
+  if (!runs.length || needsRuns) return { query, invalid, runs, stats: null, tasks: {}, errorsUrl: null, commonGround: null };
   if (!url.has("split")) query.split = defaultSplit(runs, query);
+  const sets = await taskSets(prisma, scopeOf({ ...query, common: false }, query.group));
+  const differ = sets.groups > 1 && sets.common > 0 && sets.common < sets.tasks;
+  const auto = query.common === undefined;
+  query.common = auto ? differ : query.common;
+  const commonGround: CommonGround = { ...sets, applied: !!query.common, auto };
   const stats = await computeStats(prisma, { ...query, errorByTurn: false });
   const errorsUrl = query.errorByTurn && stats.groups.length
     ? `/api/stats?${statsQueryToParams({ ...query, k: stats.k, split: undefined, overlap: false })}`
@@ -52,5 +67,5 @@ export async function loadCompare(prisma: Db, url: URLSearchParams): Promise<Com
   const rows = ids.length
     ? await prisma.task.findMany({ where: { id: { in: ids } }, select: { id: true, dataset: true, index: true, query: true, hardness: true } })
     : [];
-  return { query, invalid, runs, stats, tasks: Object.fromEntries(rows.map((t) => [t.id, t])), errorsUrl };
+  return { query, invalid, runs, stats, tasks: Object.fromEntries(rows.map((t) => [t.id, t])), errorsUrl, commonGround };
 }

@@ -31,8 +31,11 @@ export const StatsQuery = z.strictObject({
   hardness: list(4, z.enum(["easy", "medium", "hard", "extra"])).optional(),
   /** Largest turn budget on the plateau curve; default: the largest turn limit or solving turn seen. */
   k: z.coerce.number().int().min(1).max(100).optional(),
-  /** Only the tasks every group attempted (a study beside agent runs, on exactly the same tasks). */
-  common: flag.default(false),
+  /**
+   * Only the tasks every group attempted (a study beside agent runs, on exactly the same tasks).
+   * Absent: no for the API; the Compare page then turns it on when the groups attempted different tasks.
+   */
+  common: flag.optional(),
   /** Solved-task overlap between every two groups (2 to 8 groups). */
   overlap: flag.default(true),
   /** Error rate by turn (reads every step in scope: the costliest part). */
@@ -70,7 +73,7 @@ export function statsQueryToParams(q: Partial<StatsQuery>): URLSearchParams {
   put("study", q.study);
   put("hardness", q.hardness);
   put("k", q.k);
-  if (q.common === true) put("common", "1");
+  if (q.common !== undefined) put("common", q.common ? "1" : "0");
   if (q.overlap === false) put("overlap", "0");
   if (q.errorByTurn === false) put("errorByTurn", "0");
   return p;

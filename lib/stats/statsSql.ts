@@ -25,6 +25,7 @@ const GROUP_SQL: Record<GroupKey, Prisma.Sql> = {
   study: Prisma.raw(`st.name`),
   participant: Prisma.raw(`sp.pseudonym`),
   execution: Prisma.raw(`e.execution`),
+  turnLimit: Prisma.raw(`(e."turnLimit"::text || ' turns')`),
 };
 const NEEDS_TASK: GroupKey[] = ["environment", "dataset", "hardness", "fs"];
 
@@ -71,6 +72,25 @@ export function scopeOf(q: StatsQuery, keys: GroupKey[]): Scope {
   const common = Prisma.sql`e."taskId" IN (SELECT e."taskId" ${from} WHERE ${where} GROUP BY e."taskId"
     HAVING COUNT(DISTINCT ${groups}) = (SELECT COUNT(DISTINCT ${groups}) ${from} WHERE ${where}))`;
   return { keys, from, where: Prisma.sql`${where} AND ${common}` };
+}
+
+export interface TaskSets {
+  /** Groups in scope. */
+  groups: number;
+  /** Tasks attempted by any of them. */
+  tasks: number;
+  /** Tasks attempted by every one of them. */
+  common: number;
+}
+
+/** How far the groups' task sets agree: when `common` < `tasks`, they attempted different tasks. */
+export async function taskSets(prisma: Db, scope: Scope): Promise<TaskSets> {
+  const groups = Prisma.sql`ROW(${groupExprs(scope.keys)})`;
+  const [row] = await prisma.$queryRaw<TaskSets[]>`
+    WITH per AS (SELECT e."taskId", COUNT(DISTINCT ${groups}) AS g ${scope.from} WHERE ${scope.where} GROUP BY e."taskId"),
+      total AS (SELECT COUNT(DISTINCT ${groups}) AS n ${scope.from} WHERE ${scope.where})
+    SELECT (SELECT n FROM total)::int AS groups, count(*)::int AS tasks, (count(*) FILTER (WHERE g = (SELECT n FROM total)))::int AS common FROM per`;
+  return row;
 }
 
 const groupExprs = (keys: GroupKey[]) => Prisma.join(keys.map((k) => GROUP_SQL[k]));

@@ -71,6 +71,12 @@ export async function getPublicTask(prisma: Db, id: number): Promise<PublicTask 
   return prisma.task.findUnique({ where: { id }, select: publicFields });
 }
 
+/** The task after this one in its dataset (by index), for "Next task" after an episode; null after the last. */
+export async function nextTaskId(prisma: Db, task: Pick<PublicTask, "dataset" | "index">): Promise<number | null> {
+  const next = await prisma.task.findFirst({ where: { dataset: task.dataset, index: { gt: task.index } }, orderBy: { index: "asc" }, select: { id: true } });
+  return next?.id ?? null;
+}
+
 /** The gold of a task, for researchers' views only (never for a player mid-episode). */
 export async function getTaskGold(prisma: Db, id: number): Promise<string | null> {
   const t = await prisma.task.findUnique({ where: { id }, select: { gold: true } });
@@ -80,9 +86,4 @@ export async function getTaskGold(prisma: Db, id: number): Promise<string | null
 export async function countTasks(prisma: Db): Promise<{ environment: string; dataset: string; count: number }[]> {
   const rows = await prisma.task.groupBy({ by: ["environment", "dataset"], _count: { _all: true }, orderBy: [{ environment: "asc" }, { dataset: "asc" }] });
   return rows.map((r) => ({ environment: r.environment, dataset: r.dataset, count: r._count._all }));
-}
-
-export async function listDatasets(prisma: Db): Promise<string[]> {
-  const rows = await prisma.task.findMany({ distinct: ["dataset"], select: { dataset: true }, orderBy: { dataset: "asc" } });
-  return rows.map((r) => r.dataset);
 }

@@ -1,7 +1,7 @@
 import { cookies } from "next/headers";
 import { forbidden, notFound } from "next/navigation";
 import { getPlateau, getService } from "@/lib/runtime/context";
-import { getPublicTask } from "@/lib/tasks";
+import { getPublicTask, nextTaskId } from "@/lib/tasks";
 import { environments, type EnvironmentName } from "@/lib/environments";
 import { canSeeEpisode, pageIdentity } from "@/lib/auth/access";
 import { isStaff } from "@/lib/auth/roles";
@@ -33,10 +33,12 @@ export default async function PlayPage({ params, searchParams }: { params: Promi
   } else if (typeof error === "string") {
     opening = { error };
   }
+  // A participant's next task is their study's to choose.
+  const next = isStaff(who.role) && !row?.study ? await nextTaskId(p.prisma, task) : null;
   return (
     <>
       {opening?.episodeId && <script dangerouslySetInnerHTML={{ __html: earlyPlayScript(opening.episodeId, opening.playerToken) }} />}
-      <PlayView task={task} sandbox={p.sandbox} opening={opening} unplayable={playable.ok ? null : playable.reason} study={!!row?.study} startKey={crypto.randomUUID()} />
+      <PlayView task={task} sandbox={p.sandbox} opening={opening} unplayable={playable.ok ? null : playable.reason} study={!!row?.study} startKey={crypto.randomUUID()} nextTaskId={next} />
     </>
   );
 }

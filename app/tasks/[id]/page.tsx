@@ -3,19 +3,19 @@ import { notFound } from "next/navigation";
 import { getPlateau } from "@/lib/runtime/context";
 import { getPublicTask } from "@/lib/tasks";
 import { environments, type EnvironmentName } from "@/lib/environments";
-import { listEpisodesOfTask } from "@/lib/episodes/listEpisodesOfTask";
+import { listEpisodesOfTask, listLiveEpisodesOfUser } from "@/lib/episodes/listEpisodesOfTask";
 import { TaskView } from "@/components/tasks/TaskView";
 
 export const dynamic = "force-dynamic";
 
 /** /tasks/{id}: the task, its gold on request, and every episode of it (two can be opened side by side). */
 export default async function TaskPage({ params }: { params: Promise<{ id: string }> }) {
-  await pageStaff();
+  const who = await pageStaff();
   const id = Number((await params).id);
   if (!Number.isInteger(id) || id < 1 || id > 2 ** 31 - 1) notFound();
   const { prisma } = getPlateau();
-  const [task, episodes] = await Promise.all([getPublicTask(prisma, id), listEpisodesOfTask(prisma, id)]);
+  const [task, episodes, live] = await Promise.all([getPublicTask(prisma, id), listEpisodesOfTask(prisma, id), listLiveEpisodesOfUser(prisma, who.userId, id)]);
   if (!task) notFound();
   const playable = environments[task.environment as EnvironmentName]?.playable ?? { ok: false, reason: `unknown environment ${task.environment}` };
-  return <TaskView task={task} episodes={episodes} playable={playable} />;
+  return <TaskView task={task} episodes={episodes} playable={playable} live={live} />;
 }

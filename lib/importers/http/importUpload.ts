@@ -3,12 +3,13 @@ import type { Db } from "../../db";
 import { readCapped } from "../../runtime/http";
 import { bodyLimitsFromEnv } from "../../runtime/bodyLimit";
 import { importLogs, type ImportFile, type ImportReport } from "../importLogs";
+import { RunName } from "../../runs/runName";
 
 // POST /api/imports: the upload form and programs send logs here. The body is read with a size
 // limit, validated, imported like `plateau import`, and answered with the Run or the error.
 
 const Options = z.strictObject({
-  run: z.string().trim().min(1).max(200).refine((r) => !r.includes(","), "a run name cannot contain commas (they separate run names in ?runs=a,b)").optional(),
+  run: RunName.optional(),
   model: z.string().trim().min(1).max(200).optional(),
   strategy: z.string().trim().min(1).max(100).optional(),
   turns: z.coerce.number().int().min(1).max(1000).optional(),

@@ -18,3 +18,10 @@ export function interCodeLogs(...under: string[]): ImportFile[] {
   const dirs = under.length ? under.map((u) => path.join(root, u)) : [root];
   return listLogFiles(dirs).map((f) => ({ name: path.relative(root, f), content: readFileSync(f) }));
 }
+
+/** The same logs n times over with different bytes (JSON allows trailing whitespace), so none is "already imported". */
+export function interCodeLogCopies(files: ImportFile[], n: number): ImportFile[] {
+  return Array.from({ length: n }, (_, i) =>
+    files.map((f) => ({ name: `copy${i}/${f.name}`, content: Buffer.concat([Buffer.from(f.content as Uint8Array), Buffer.from(" ".repeat(i + 1))]) })),
+  ).flat();
+}

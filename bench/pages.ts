@@ -1,0 +1,123 @@
+// Page loads in Chromium, with the full InterCode logs imported four times over (≈ 19,000 episodes):
+// each page's first contentful paint (target ≤ 300 ms) and time to interactive (≤ 1 s), on a warm
+// server (one load of each page first, not counted), beside a reference measured in the same run:
+// a static file of the same server (the floor of server + browser).
+//   npx tsx bench/pages.ts [--loads 5] [--copies 4] [--port 3210 --pg-port 5610] [--shots DIR] [--only home,tasks]
+// Time to interactive as Lighthouse approximates it: the later of DOMContentLoaded, the first
+// contentful paint and the end of the last long task (> 50 ms of main thread) once the network is quiet.
+// --shots DIR: also a screenshot of each page at 1366×768 and 800×600 (what is above the fold).
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createPrisma } from "../lib/db/client";
+import { importLogs } from "../lib/importers";
+import { interCodeLogCopies, interCodeLogs } from "../lib/importers/testing/interCodeLogs";
+import { startBenchServer, summarize } from "./benchServer";
+
+const { values } = parseArgs({
+  options: {
+    loads: { type: "string", default: "5" },
+    copies: { type: "string", default: "4" },
+    port: { type: "string", default: "3560" },
+    "pg-port": { type: "string" },
+    shots: { type: "string" },
+    only: { type: "string" },
+  },
+});
+const loads = Number(values.loads);
+const TARGET_FCP = 300;
+const TARGET_TTI = 1000;
+// In-page code as text: tsx would otherwise add helpers (__name) the page does not have.
+const WATCH_LONG_TASKS = `window.__benchLongTaskEnd = 0;
+new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__benchLongTaskEnd = Math.max(window.__benchLongTaskEnd, e.startTime + e.duration); }).observe({ type: "longtask", buffered: true });`;
+
+
+const server = await startBenchServer({ port: Number(values.port), pgPort: values["pg-port"] ? Number(values["pg-port"]) : undefined, poolSize: 1 });
+try {
+  const prisma = createPrisma(server.dbUrl(), 2);
+  const t0 = performance.now();
+  const report = await importLogs(prisma, interCodeLogCopies(interCodeLogs(), Number(values.copies)));
+  if (report.rejected.length) throw new Error(report.rejected[0].message);
+  const episodes = report.runs.reduce((s, r) => s + r.episodes, 0);
+  console.log(`bench: imported ${episodes} episodes in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  // A replay of a 10-turn imported episode, its task, and Play's page of a Bash task.
+  const episode = await prisma.episode.findFirstOrThrow({ where: { turns: { gte: 5 }, task: { environment: "bash" } }, select: { id: true, taskId: true } });
+  const runs = await prisma.run.findMany({ take: 2, orderBy: { createdAt: "asc" }, select: { name: true } });
+  await prisma.$disconnect();
+
+  const pages: Record<string, string> = {
+    reference: "/icon.svg",
+    home: "/",
+    tasks: "/tasks",
+    task: `/tasks/${episode.taskId}`,
+    play: `/play/${episode.taskId}`,
+    episodes: "/episodes",
+    replay: `/episodes/${episode.id}`,
+    compare: `/compare?runs=${runs.map((r) => encodeURIComponent(r.name)).join(",")}`,
+    runs: "/runs",
+    agents: "/agent-runs",
+    studies: "/studies",
+  };
+  const only = values.only?.split(",");
+  const browser: Browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  const storageState = await server.storageState(browser);
+
+  const results: { name: string; fcp: ReturnType<typeof summarize>; tti: ReturnType<typeof summarize> }[] = [];
+  for (const [name, url] of Object.entries(pages)) {
+    if (only && name !== "reference" && !only.includes(name)) continue;
+    const fcps: number[] = [];
+    const ttis: number[] = [];
+    for (let i = 0; i <= loads; i++) {
+      const ctx = await browser.newContext({ viewport: { width: 1366, height: 768 }, storageState });
+      const page = await ctx.newPage();
+      const m = await measure(page, server.url + url);
+      if (i > 0) {
+        fcps.push(m.fcp);
+        ttis.push(m.tti);
+      }
+      await ctx.close();
+    }
+    results.push({ name, fcp: summarize(fcps), tti: summarize(ttis) });
+    if (values.shots) await screenshots(browser, storageState, name, server.url + url, values.shots);
+  }
+  await browser.close();
+
+  const ref = results.find((r) => r.name === "reference")!;
+  console.log(`\npage loads, ${loads} each after one warm-up (ms; ratio = median / reference's median)`);
+  console.log(`${"page".padEnd(10)} ${"FCP median".padStart(10)} ${"p99".padStart(7)} ${"ratio".padStart(6)}   ${"TTI median".padStart(10)} ${"p99".padStart(7)} ${"ratio".padStart(6)}   target FCP ≤ ${TARGET_FCP}, TTI ≤ ${TARGET_TTI}`);
+  for (const r of results) {
+    const met = r.fcp.median <= TARGET_FCP && r.tti.median <= TARGET_TTI ? "met" : "not met";
+    console.log(`${r.name.padEnd(10)} ${r.fcp.median.toFixed(0).padStart(10)} ${r.fcp.p99.toFixed(0).padStart(7)} ${(r.fcp.median / ref.fcp.median).toFixed(2).padStart(6)}   ${r.tti.median.toFixed(0).padStart(10)} ${r.tti.p99.toFixed(0).padStart(7)} ${(r.tti.median / ref.tti.median).toFixed(2).padStart(6)}   ${r.name === "reference" ? "" : met}`);
+  }
+} finally {
+  await server.stop();
+}
+
+async function measure(page: Page, url: string): Promise<{ fcp: number; tti: number }> {
+  await page.addInitScript(WATCH_LONG_TASKS);
+  await page.goto(url, { waitUntil: "networkidle" });
+  // A quiet half second after the network settled: a long task still to come would show in it.
+  await page.waitForTimeout(500);
+  return page.evaluate(`(() => {
+    const nav = performance.getEntriesByType("navigation")[0];
+    const paint = performance.getEntriesByName("first-contentful-paint")[0];
+    const fcp = paint ? paint.startTime : nav.domContentLoadedEventEnd;
+    return { fcp, tti: Math.max(fcp, nav.domContentLoadedEventEnd, window.__benchLongTaskEnd) };
+  })()`);
+}
+
+async function screenshots(browser: Browser, storageState: Awaited<ReturnType<typeof server.storageState>>, name: string, url: string, dir: string) {
+  mkdirSync(dir, { recursive: true });
+  for (const [w, h] of [[1366, 768], [800, 600]]) {
+    const ctx = await browser.newContext({ viewport: { width: w, height: h }, storageState });
+    const page = await ctx.newPage();
+    await page.goto(url, { waitUntil: "networkidle" });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(dir, `${name}-${w}x${h}.png`) });
+    await ctx.close();
+  }
+}

@@ -1,0 +1,24 @@
+import Link from "next/link";
+import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
+
+/** "Your live episodes": the episodes this person left while they still run, each with Resume. */
+export function LiveEpisodes({ episodes, withQuery = true }: { episodes: TaskEpisode[]; withQuery?: boolean }) {
+  if (episodes.length === 0) return null;
+  return (
+    <section className="panel" data-testid="live-episodes" style={{ margin: "12px 0", borderColor: "var(--accent)" }}>
+      <strong>Your live episodes</strong>
+      <span className="muted" style={{ fontSize: 12 }}> — still open in their sandboxes until they are submitted, skipped or idle too long</span>
+      <table style={{ marginTop: 6 }}>
+        <tbody>
+          {episodes.map((e) => (
+            <tr key={e.id}>
+              {withQuery && <td>{e.query.slice(0, 110)}</td>}
+              <td className="muted" style={{ whiteSpace: "nowrap" }}>{e.turns} {e.turns === 1 ? "turn" : "turns"} · started {e.startedAt.slice(11, 16)} UTC</td>
+              <td className="num"><Link href={`/play/${e.taskId}?episode=${e.id}`} className="button primary" data-testid="resume-episode">Resume</Link></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

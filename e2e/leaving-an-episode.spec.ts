@@ -1,0 +1,56 @@
+import { test, expect } from "@playwright/test";
+import { taskOf, typeLine, waitForScreen } from "./terminal";
+
+// A person starts an episode from the task page, wanders off, comes back to it from Home, and goes
+// on to the next task.
+
+test("one click on Play this task is one episode; leaving asks first; Home resumes it; Next task follows", async ({ page }) => {
+  const task = await taskOf(page, "nl2bash_fs_4", 3);
+  const next = await taskOf(page, "nl2bash_fs_4", 4);
+  const humanEpisodes = async () => (await (await page.request.get(`/api/episodes?taskId=${task.id}&player=human&pageSize=1`)).json()).total as number;
+  const before = await humanEpisodes();
+  await page.goto(`/tasks/${task.id}`);
+  test.setTimeout(120_000);
+  await page.getByTestId("play-task").dblclick();
+  // The second click's request replaces the first's navigation: wait for where they land, not for the first.
+  await expect(page).toHaveURL(/\/play\/\d+\?episode=/, { timeout: 90_000 });
+  const episodeUrl = page.url();
+  await waitForScreen(page, /\$ $/m);
+  await typeLine(page, "echo before-leaving");
+  await waitForScreen(page, /^before-leaving$/m);
+  expect(await humanEpisodes()).toBe(before + 1);
+
+  // A link inside the app asks first; staying keeps the episode on screen.
+  const asked: string[] = [];
+  page.once("dialog", (d) => {
+    asked.push(d.message());
+    void d.dismiss();
+  });
+  await page.getByRole("navigation").getByRole("link", { name: "Tasks" }).click();
+  await expect.poll(() => asked.length).toBe(1);
+  expect(asked[0]).toMatch(/still live/);
+  expect(page.url()).toBe(episodeUrl);
+
+  // Leaving anyway: Home lists the episode with Resume, and so does the task's page.
+  page.once("dialog", (d) => void d.accept());
+  await page.getByRole("navigation").getByRole("link", { name: "Plateau, home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const live = page.getByTestId("live-episodes");
+  await expect(live).toContainText(task.query.slice(0, 60));
+  await page.goto(`/tasks/${task.id}`);
+  await expect(page.getByTestId("live-episodes")).toContainText("1 turn");
+  await page.getByTestId("resume-episode").click();
+  await page.waitForURL(/\/play\/\d+\?episode=/);
+  await waitForScreen(page, /^before-leaving$/m);
+  await typeLine(page, "echo resumed");
+  await waitForScreen(page, /^resumed$/m);
+  await expect(page.getByTestId("turns")).toHaveText("2");
+
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("link", { name: /Open the replay/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId("next-task").click();
+  await expect(page).toHaveURL(new RegExp(`/play/${next.id}$`));
+  await expect(page.getByTestId("task-query")).toHaveText(next.query);
+  await page.goto("/");
+  await expect(page.getByTestId("live-episodes").filter({ hasText: task.query.slice(0, 60) })).toHaveCount(0);
+});

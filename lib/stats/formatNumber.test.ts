@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { formatMeasure, formatPercent, formatReward, formatTurns } from "./formatNumber";
+
+describe("one number format", () => {
+  it("rewards have two decimals, whole or not", () => {
+    expect(formatReward(1)).toBe("1.00");
+    expect(formatReward(0.8300000000000001)).toBe("0.83");
+    expect(formatReward(0)).toBe("0.00");
+    expect(formatReward(null)).toBe("—");
+    expect(formatReward(Number.NaN)).toBe("—");
+  });
+  it("percentages one, mean turns two", () => {
+    expect(formatPercent(47.2921)).toBe("47.3");
+    expect(formatPercent(100)).toBe("100.0");
+    expect(formatPercent(undefined)).toBe("—");
+    expect(formatTurns(7.2524)).toBe("7.25");
+  });
+  it("counts stay whole, shares read as rewards", () => {
+    expect(formatMeasure(3)).toBe("3");
+    expect(formatMeasure(0.3333333)).toBe("0.33");
+  });
+});

@@ -1,0 +1,25 @@
+// How every page writes its numbers, so that a reward reads the same in every list, header and
+// menu (never "1" here and "1.00" there, never 0.8300000000000001). Plain functions: pages and
+// components in the browser import this file directly.
+
+const DASH = "—";
+
+/** A reward (0…1): two decimals. */
+export function formatReward(r: number | null | undefined): string {
+  return r === null || r === undefined || !Number.isFinite(r) ? DASH : r.toFixed(2);
+}
+
+/** A percentage (SR, Error %, a bound of an interval), without its sign: one decimal. */
+export function formatPercent(p: number | null | undefined): string {
+  return p === null || p === undefined || !Number.isFinite(p) ? DASH : p.toFixed(1);
+}
+
+/** A mean number of turns: two decimals. */
+export function formatTurns(t: number | null | undefined): string {
+  return t === null || t === undefined || !Number.isFinite(t) ? DASH : t.toFixed(2);
+}
+
+/** A count stays whole; a share or a similarity reads as a reward does. */
+export function formatMeasure(x: number): string {
+  return Number.isInteger(x) ? String(x) : formatReward(x);
+}
