@@ -10,6 +10,7 @@ import { TimelineBar } from "./TimelineBar";
 import { PlayerControls } from "./PlayerControls";
 import type { ReplayStep } from "@/lib/replay/types";
 import s from "./replay.module.css";
+import { RESCORED_VERSION } from "@/lib/rewards/version";
 import { formatReward } from "@/lib/stats/formatNumber";
 
 interface Props {
@@ -44,7 +45,7 @@ export function ComparePane({ side, episode: initial, turn, onTurn, onStep, diff
         <span className="tag">{e.status}</span>
         <span className="muted">{steps.length} steps</span>
         {e.scores.map((sc) => (
-          <span key={sc.mode} className={sc.success ? "ok" : "muted"}>{sc.mode} {formatReward(sc.reward)}</span>
+          <span key={`${sc.mode}:${sc.version}`} className={sc.success ? "ok" : "muted"}>{sc.mode}{sc.version === RESCORED_VERSION ? " (re-scored)" : ""} {formatReward(sc.reward)}</span>
         ))}
       </div>
       <div className={s.termBox}>

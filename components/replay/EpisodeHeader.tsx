@@ -3,6 +3,7 @@ import type { EpisodeForReplay, EpisodeScore } from "@/lib/episodes/getEpisodeFo
 import { GoldReveal } from "@/components/tasks/GoldReveal";
 import { RewardBreakdown } from "@/components/play/RewardBreakdown";
 import { GoldRunView } from "@/components/play/GoldRunView";
+import { RESCORED_VERSION } from "@/lib/rewards/version";
 import s from "./replay.module.css";
 import { formatReward } from "@/lib/stats/formatNumber";
 
@@ -35,17 +36,22 @@ export function EpisodeHeader({ episode, turns, showGold, children }: { episode:
       </div>
       <div className={s.scores} data-testid="scores">
         {e.scores.length === 0 && <div className="panel muted">{e.status === "active" ? "In progress" : "Not scored"}</div>}
-        {e.scores.map((sc) => <ScoreCard key={sc.mode} score={sc} />)}
+        {e.scores.map((sc) => <ScoreCard key={`${sc.mode}:${sc.version}`} score={sc} />)}
       </div>
     </header>
   );
 }
 
 function ScoreCard({ score }: { score: EpisodeScore }) {
-  const breakdown = score.breakdown && typeof score.breakdown === "object" && !Array.isArray(score.breakdown) ? (score.breakdown as Record<string, unknown>) : {};
+  const all = score.breakdown && typeof score.breakdown === "object" && !Array.isArray(score.breakdown) ? (score.breakdown as Record<string, unknown>) : {};
+  // A re-scored reward (plateau rescore) says which replay it came from; the rest is the reward's own breakdown.
+  const { rescore, ...breakdown } = all as { rescore?: { replayEpisodeId?: unknown } };
+  const replay = score.version === RESCORED_VERSION && typeof rescore?.replayEpisodeId === "string" ? rescore.replayEpisodeId : null;
   return (
-    <div className={`panel ${s.score}`} data-testid={`score-${score.mode}`}>
-      <div className="muted" style={{ fontSize: 12 }}>{score.mode} reward</div>
+    <div className={`panel ${s.score}`} data-testid={`score-${score.mode}${score.version === RESCORED_VERSION ? "-rescored" : ""}`}>
+      <div className="muted" style={{ fontSize: 12 }}>
+        {score.mode} reward{score.version === RESCORED_VERSION && <>, re-scored on the engine{replay && <> (<Link href={`/episodes/${replay}`}>the replay</Link>)</>}</>}
+      </div>
       <div className={`${s.scoreValue} ${score.success ? "ok" : ""}`}>{formatReward(score.reward)}</div>
       <div className="muted" style={{ fontSize: 12 }}>{score.success ? `solved${score.solvedAtTurn ? ` at turn ${score.solvedAtTurn}` : ""}` : "not solved"}</div>
       {/* Folded: open, it would push the terminal and its controls below the fold. */}

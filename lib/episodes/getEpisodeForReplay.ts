@@ -53,7 +53,7 @@ export async function getEpisodeForReplay(prisma: Db, id: string): Promise<Episo
       errorRate: true, driver: true, error: true, startedAt: true, endedAt: true,
       run: { select: { id: true, name: true } },
       task: { select: { id: true, environment: true, dataset: true, index: true, query: true, hardness: true, db: true } },
-      scores: { select: { mode: true, reward: true, success: true, solvedAtTurn: true, breakdown: true, gold: true, version: true }, orderBy: { mode: "asc" } },
+      scores: { select: { mode: true, reward: true, success: true, solvedAtTurn: true, breakdown: true, gold: true, version: true }, orderBy: [{ mode: "asc" }, { createdAt: "asc" }] },
       _count: { select: { steps: true, events: true } },
     },
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "../db";
+import { LOGGED_VERSION } from "../rewards/version";
 import { pgJson, pgText } from "./pgSafe";
 import type { ImportedEpisode, ImportedStep, ParsedLog } from "./types";
 
@@ -41,7 +42,7 @@ async function insertEpisodes(tx: Tx, log: ParsedLog, runId: string, ids: string
       AS u(id, task, lim, turns, err)`;
   await tx.$executeRaw`
     INSERT INTO "Score" ("episodeId", mode, version, reward, success, "maxRewardIdx", "solvedAtTurn", breakdown, "createdAt")
-    SELECT id, 'intercode', 'log', reward, success, idx, solved, breakdown, ${now}
+    SELECT id, 'intercode', ${LOGGED_VERSION}, reward, success, idx, solved, breakdown, ${now}
     FROM unnest(${ids}::text[], ${col((e) => e.score.reward)}::float8[], ${col((e) => e.score.success)}::bool[],
       ${col((e) => e.score.maxRewardIdx)}::int[], ${col((e) => e.score.solvedAtTurn)}::int[], ${col((e) => JSON.stringify(pgJson(e.score.breakdown)))}::jsonb[])
       AS u(id, reward, success, idx, solved, breakdown)`;

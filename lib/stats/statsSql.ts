@@ -2,6 +2,7 @@
 import { Prisma, type Db } from "../db/client";
 import { KEY_SEPARATOR, NONE, type GroupKey } from "./groupKeys";
 import type { StatsQuery } from "./statsQuery";
+import { RESCORED_VERSION } from "../rewards/version";
 
 // The aggregations behind /api/stats, in SQL over Episode ⟕ Score (⨝ Task, ⨝ Run when the request
 // needs them). Episodes that ended without a score count as unsolved: a skipped task, or an
@@ -55,8 +56,11 @@ export function scopeOf(q: StatsQuery, keys: GroupKey[]): Scope {
   const task = Boolean(q.env || q.dataset?.length || q.hardness?.length) || keys.some((k) => NEEDS_TASK.includes(k));
   const run = Boolean(q.runs?.length) || keys.includes("run");
   const study = Boolean(q.study?.length) || keys.includes("study");
+  // One score per episode: an imported episode's re-scored intercode reward sits beside its logged
+  // one, which is what counts there (lib/rewards/version.ts).
+  const rescored = q.mode === "intercode" ? Prisma.sql`AND s.version <> ${RESCORED_VERSION}` : Prisma.empty;
   const from = Prisma.sql`FROM "Episode" e
-    LEFT JOIN "Score" s ON s."episodeId" = e.id AND s.mode = ${q.mode}
+    LEFT JOIN "Score" s ON s."episodeId" = e.id AND s.mode = ${q.mode} ${rescored}
     ${task ? Prisma.sql`JOIN "Task" t ON t.id = e."taskId"` : Prisma.empty}
     ${run ? Prisma.sql`LEFT JOIN "Run" r ON r.id = e."runId"` : Prisma.empty}
     ${study ? Prisma.sql`LEFT JOIN "Study" st ON st.id = e."studyId"` : Prisma.empty}

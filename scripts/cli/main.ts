@@ -3,6 +3,7 @@ import { importCommand, IMPORT_HELP, parseImportArgs } from "./importCommand";
 import { parseStatsArgs, statsCommand, STATS_HELP } from "./statsCommand";
 import { UsageError, type Io } from "./io";
 import { parseRunArgs, runCommand, RUN_HELP } from "./run";
+import { parseRescoreArgs, rescoreCommand, RESCORE_HELP } from "./rescore";
 import { parseTokenArgs, tokenCommand, TOKEN_HELP } from "./token";
 import { parseUserArgs, userCommand, USER_HELP } from "./user";
 import type { Db } from "../../lib/db";
@@ -24,11 +25,13 @@ const COMMANDS: Record<string, Command> = {
   stats: { help: STATS_HELP, db: true, parse: parseStatsArgs, run: (a: ReturnType<typeof parseStatsArgs>, io, prisma) => statsCommand(prisma!, a, io) },
   // `run` drives a running Plateau over HTTP; it needs no database of its own.
   run: { help: RUN_HELP, db: false, parse: (args) => parseRunArgs(args), run: (a: ReturnType<typeof parseRunArgs>, io) => runCommand(a, io) },
+  // `rescore` plays in sandboxes of its own (a driver, a session manager), beside a running server or not.
+  rescore: { help: RESCORE_HELP, db: true, parse: parseRescoreArgs, run: (a: ReturnType<typeof parseRescoreArgs>, io, prisma) => rescoreCommand(prisma!, a, io) },
   token: { help: TOKEN_HELP, db: true, parse: parseTokenArgs, run: (a: ReturnType<typeof parseTokenArgs>, io, prisma) => tokenCommand(prisma!, a, io) },
   user: { help: USER_HELP, db: true, parse: parseUserArgs, run: (a: ReturnType<typeof parseUserArgs>, io, prisma) => userCommand(prisma!, a, io) },
 };
 
-const HELP = () => `plateau — accounts, tokens, import InterCode logs, compare runs, run agents
+const HELP = () => `plateau — accounts, tokens, import InterCode logs, re-score them, compare runs, run agents
 
 ${Object.values(COMMANDS).map((c) => c.help).join("\n\n")}
 

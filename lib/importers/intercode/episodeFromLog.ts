@@ -32,7 +32,7 @@ function firstMaxIndex(rewards: readonly (number | null)[], max: number): number
  * The turn (1-based) by which the task was solved. ReAct logs append a forced `submit` after the
  * last allowed turn; it scores the state that turn left, so it counts as that turn.
  */
-function solvedAt(success: boolean, maxRewardIdx: number | null, turns: number): number | null {
+export function solvedAt(success: boolean, maxRewardIdx: number | null, turns: number): number | null {
   if (!success) return null;
   const at = maxRewardIdx === null ? turns : maxRewardIdx + 1;
   return Math.max(1, Math.min(at, Math.max(turns, 1)));

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { observationCause } from "./observationCause";
+
+describe("observationCause", () => {
+  it.each([
+    ["ls", "a\n", "a\n", null],
+    ["sleep 20", "Command timed out", "", "timeout"],
+    ['echo "a', "Malformed command", "a\n", "malformed"],
+    ["date +%s", "1686000000\n", "1796000000\n", "clock"],
+    ["df -h | tail -1", "overlay 59G 20G\n", "overlay 20G 1G\n", "clock"],
+    ["wc -c /testbed/x", "120 /testbed/x\n", "118 /testbed/x\n", "numbers"],
+    ["cat a", "a  b\n", "a b", "whitespace"],
+    ["find /testbed -name '*.txt'", "/t/a.txt\n/t/b.txt\n", "/t/b.txt\n/t/a.txt\n", "ordering"],
+    ["cat /nope", "cat: /nope: No such file or directory\n", "x\n", "missingFile"],
+    ["cat /root/x", "cat: /root/x: Permission denied\n", "x\n", "permission"],
+    ["tree", "bash: tree: command not found\n", ".\n", "missingCommand"],
+    ["md5sum -c x", "md5sum: x: no properly formatted MD5 checksum lines found\n", "md5sum: x: no properly formatted checksum lines found\n", "wording"],
+    ["awk -f . x", "awk: read error (Is a directory)\n0\n", "/usr/bin/awk: .:1: error: cannot read source file\n0\n", "wording"],
+    ["md5sum /t/a", "f32a3a97638afeb2ee2a15cfe335ab72  /t/a\n", "8fa272101f70c07283e58a09b91d144d  /t/a\n", "contents"],
+    ["find /var/log -type f", "/var/log/a.log\n", "/var/log/apt/\n", "clock"],
+    ["cat a", "one\n", "two\n", "other"],
+  ])("%s: %j vs %j → %s", (action, logged, now, cause) => {
+    expect(observationCause(action, logged, now)).toBe(cause);
+  });
+
+  it("does not take a file named like a clock command for one", () => {
+    expect(observationCause("cat dated.txt", "x\n", "y\n")).toBe("other");
+  });
+});

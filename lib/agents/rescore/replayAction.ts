@@ -1,0 +1,33 @@
+import { isSubmitAction } from "../types";
+
+// A logged action as InterCode's harness handed it to the environment. Try Again, single-turn and
+// Plan & Solve ran the action as logged (a Plan & Solve step in a ```BASH fence ran as written,
+// backticks and all). ReAct logged the model's `execute[<code>]`: the harness ran what lies
+// between `execute[` and the last `]` (multi-line too, text after the `]` dropped), and answered an
+// action without that form itself, running nothing. Read from the logs: every ReAct action that
+// starts `execute[` and has a `]` ran; every other one got the harness's refusal.
+
+export type ReplayAction =
+  | { kind: "run"; action: string }
+  | { kind: "submit" }
+  /** The harness answered it without running anything: nothing to replay. */
+  | { kind: "refused" };
+
+const EXECUTE = "execute[";
+
+export function replayActionOf(logged: string, strategy: string | null): ReplayAction {
+  if (strategy !== "react") return isSubmitAction(logged) ? { kind: "submit" } : { kind: "run", action: logged };
+  if (logged.trim() === "submit") return { kind: "submit" };
+  const close = logged.lastIndexOf("]");
+  if (!logged.startsWith(EXECUTE) || close < EXECUTE.length) return { kind: "refused" };
+  return { kind: "run", action: logged.slice(EXECUTE.length, close) };
+}
+
+/**
+ * When InterCode computed the episode's reward: the Try Again, single-turn and Plan & Solve
+ * harnesses submitted after every action (the logged reward is the best turn's, `max_reward`);
+ * ReAct and environment trajectories scored once, at `submit` or the end.
+ */
+export function scoredEveryAction(strategy: string | null): boolean {
+  return strategy === "try_again" || strategy === "single_turn" || strategy === "plan_solve";
+}
