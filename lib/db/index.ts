@@ -12,6 +12,8 @@ export interface Database {
   /** "embedded" when Plateau started its own PostgreSQL, else "external". */
   kind: "embedded" | "external";
   close(): Promise<void>;
+  /** A forced stop: the embedded server shuts down at once, without waiting (it recovers at its next start). */
+  kill(): void;
 }
 
 export interface OpenOptions {
@@ -48,5 +50,6 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
       await prisma.$disconnect();
       await embedded?.stop();
     },
+    kill: () => embedded?.kill(),
   };
 }

@@ -14,6 +14,8 @@ export interface WarmPool {
   whenFull(): Promise<void>;
   /** Stop refilling and destroy every pooled sandbox. */
   drain(): Promise<void>;
+  /** Throw away the ready sandboxes that died (their engine restarted, say) and fill again at once. */
+  rebuild(): Promise<void>;
 }
 
 interface Prewarmable {
@@ -106,6 +108,17 @@ export function createWarmPool(driver: SandboxDriver, image: string, size: numbe
         const check = () => (ready.length >= size || failures > 0 || draining ? resolve() : void waiters.push(check));
         waiters.push(check);
       });
+    },
+    async rebuild(): Promise<void> {
+      if (draining) return;
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
+      failures = 0;
+      const alive = await Promise.all(ready.map((sb) => sb.alive().catch(() => false)));
+      const dead = ready.filter((_, i) => !alive[i]);
+      for (const sb of dead) ready.splice(ready.indexOf(sb), 1);
+      await Promise.all(dead.map((sb) => sb.destroy().catch(() => {})));
+      fill();
     },
     async drain(): Promise<void> {
       draining = true;
