@@ -28,6 +28,11 @@ export async function runPostgres(dir: string, port: number): Promise<PostgresPr
   child.unref(); // Plateau's exit waits for nothing of it; stop() is called explicitly
   let exited = false;
   const exit = new Promise<void>((resolve) => child.once("exit", () => ((exited = true), resolve())));
+  // A process that exits without stopping it (a failed start, a test runner's worker) takes it along;
+  // only a kill -9 leaves it running, and the next start stops it (stopOrphan).
+  const atExit = () => !exited && child.kill("SIGQUIT");
+  process.once("exit", atExit);
+  void exit.then(() => process.removeListener("exit", atExit));
   const t0 = Date.now();
   while (!(await accepts(port))) {
     if (exited) throw new Error(`postgres exited at start (see ${logFile})`);

@@ -114,9 +114,10 @@ export function createWarmPool(driver: SandboxDriver, image: string, size: numbe
       if (retryTimer) clearTimeout(retryTimer);
       retryTimer = null;
       failures = 0;
-      const alive = await Promise.all(ready.map((sb) => sb.alive().catch(() => false)));
-      const dead = ready.filter((_, i) => !alive[i]);
-      for (const sb of dead) ready.splice(ready.indexOf(sb), 1);
+      const checked = [...ready];
+      const alive = await Promise.all(checked.map((sb) => sb.alive().catch(() => false)));
+      const dead = checked.filter((_, i) => !alive[i]);
+      for (const sb of dead) if (ready.includes(sb)) ready.splice(ready.indexOf(sb), 1);
       await Promise.all(dead.map((sb) => sb.destroy().catch(() => {})));
       fill();
     },

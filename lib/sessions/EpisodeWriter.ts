@@ -55,11 +55,9 @@ export interface WriterOptions {
  * The bounds Plateau states (README § Reliability): a step is written the moment it completes and
  * events within FLUSH_MS; "saving…" past 1 s; given up after PLATEAU_DB_GIVE_UP_SECONDS (30).
  */
-export const DEFAULT_WRITER_OPTIONS: WriterOptions = {
-  giveUpMs: Number(process.env.PLATEAU_DB_GIVE_UP_SECONDS ?? 30) * 1000,
-  savingAfterMs: 1000,
-  maxQueuedBytes: 8 * 1024 * 1024,
-};
+export function defaultWriterOptions(): WriterOptions {
+  return { giveUpMs: Number(process.env.PLATEAU_DB_GIVE_UP_SECONDS ?? 30) * 1000, savingAfterMs: 1000, maxQueuedBytes: 8 * 1024 * 1024 };
+}
 
 // Long enough that a typing player costs 5 inserts a second, not 25 (each one is CPU taken from every
 // live terminal of the process); short enough that a spectator who joins fills the gap between the
@@ -95,7 +93,7 @@ export class EpisodeWriter {
     private readonly onGiveUp: (err: Error) => void,
     options: Partial<WriterOptions> = {},
   ) {
-    this.o = { ...DEFAULT_WRITER_OPTIONS, ...options };
+    this.o = { ...defaultWriterOptions(), ...options };
   }
 
   /** Why the writer gave up, or null while it still stores. */
