@@ -26,8 +26,9 @@ export NODE_ENV=production
 # The server gets its own process group: a terminal's Ctrl-C reaches this script (and npm) only, and
 # this script passes each signal on once; the server stops in order (episodes, sandboxes,
 # PostgreSQL) and a second Ctrl-C forces it. package.json runs this script with `exec`, so npm's
-# SIGTERM (a service manager's, a container runtime's) reaches it too.
-setsid node_modules/.bin/tsx server.ts &
+# SIGTERM (a service manager's, a container runtime's) reaches it too. Node runs the server itself
+# (tsx as a loader, not its CLI), so no relay process sits between the signal and the server.
+setsid node --import tsx server.ts &
 server=$!
 trap 'kill -INT "$server" 2>/dev/null || true' INT
 trap 'kill -TERM "$server" 2>/dev/null || true' TERM HUP
