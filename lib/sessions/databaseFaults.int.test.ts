@@ -80,7 +80,7 @@ describe("a database that goes away under live episodes", { timeout: 120_000 }, 
     expect(result.status).toBe("submitted");
 
     const steps = await p.db.prisma.step.findMany({ where: { episodeId }, orderBy: { index: "asc" } });
-    expect(steps.map((s) => s.action)).toEqual(["echo one", "echo two", "echo three", "submit"]);
+    expect(steps.map((s) => s.action)).toEqual(["echo one", "echo two", "echo three"]);
     const seqs = (await p.db.prisma.terminalEvent.findMany({ where: { episodeId }, select: { seq: true }, orderBy: { seq: "asc" } })).map((e) => e.seq);
     expect(seqs).toEqual(seqs.map((_, i) => i)); // every event once, none missing
     const ep = await p.db.prisma.episode.findUniqueOrThrow({ where: { id: episodeId } });
