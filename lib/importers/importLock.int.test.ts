@@ -27,16 +27,21 @@ describe("imports waiting for their lock", () => {
     const files = [...interCodeLogs("bash/text-davinci-003"), ...interCodeLogs("bash/gpt-3.5")].slice(0, 6);
     expect(files.length).toBe(6);
     const probes: DatabaseProbe[] = [];
+    const waitingOnLock: number[] = [];
     let running = true;
     const probing = (async () => {
       while (running) {
         probes.push(await probeDatabase(small, 3_000));
-        await new Promise((r) => setTimeout(r, 100));
+        // Seen from another pool: a connection blocked on the import lock is one taken from the pool.
+        const [{ n }] = await db.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`;
+        waitingOnLock.push(n);
+        await new Promise((r) => setTimeout(r, 20));
       }
     })();
     const reports = await Promise.all(files.map((f) => importLogs(small, [f])));
     running = false;
     await probing;
+    expect(Math.max(...waitingOnLock)).toBe(0);
     expect(reports.map((r) => r.runs.length)).toEqual([1, 1, 1, 1, 1, 1]);
     expect(probes.length).toBeGreaterThan(3);
     expect(probes.filter((p) => p.state !== "ok")).toEqual([]);
