@@ -54,6 +54,31 @@ test("a person types the gold command, submits, and sees reward 1.00", async ({ 
   await expect(page.getByRole("link", { name: /Open the replay/ })).toBeVisible();
 });
 
+test("the result and the replay show what the last output was compared with: each mode's gold as it ran", async ({ page }) => {
+  // fs1 #25's gold quotes "*.html": InterCode's argv (docker-py's shlex split) loses the quotes, Plateau's keeps them.
+  await openTask(page, "nl2bash_fs_1", 25);
+  await typeLine(page, 'find /testbed -name "*.html" | wc -l');
+  await expect(page.getByTestId("turns")).toHaveText("1");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByTestId("reward")).toBeVisible({ timeout: 30_000 });
+  const runs = page.getByTestId("gold-run");
+  await expect(runs).toHaveCount(2);
+  await expect(runs.nth(0)).toContainText("Gold as run for intercode");
+  await expect(runs.nth(1)).toContainText("Gold as run for plateau");
+  await runs.nth(0).locator("summary").click();
+  await runs.nth(1).locator("summary").click();
+  const argv = page.getByTestId("gold-argv");
+  await expect(argv.nth(0)).toContainText('"-c"');
+  await expect(argv.nth(0)).not.toContainText('\\"*.html\\"');
+  await expect(argv.nth(1)).toContainText('\\"*.html\\"');
+  await expect(page.getByTestId("gold-output").nth(1)).not.toHaveText("(empty)");
+
+  await page.getByRole("link", { name: /Open the replay/ }).click();
+  await expect(page.getByTestId("scores")).toBeVisible();
+  await expect(page.getByTestId("score-intercode").getByTestId("gold-run")).toContainText("Gold as run for intercode");
+  await expect(page.getByTestId("score-plateau").getByTestId("gold-run")).toContainText("Gold as run for plateau");
+});
+
 test("reloading mid-episode keeps the screen and the turn count", async ({ page }) => {
   await openTask(page, "nl2bash_fs_2", 3);
   await typeLine(page, "echo kept-across-reload");

@@ -1,5 +1,7 @@
 import type { Environment, EnvironmentName } from "./types";
+import type { PlayableEnvironment } from "../sessions/console";
 import { loadBashTasks } from "./bash/tasks";
+import { bashPlayable } from "./bash/play";
 import { loadSqlTasks } from "./sql/tasks";
 import { loadPythonTasks } from "./python/tasks";
 import { loadCtfTasks } from "./ctf/tasks";
@@ -14,6 +16,7 @@ export const environments: Record<EnvironmentName, Environment> = {
     description: "NL2Bash tasks on four prepared file systems; scored by file-system diff and output similarity.",
     playable: { ok: true },
     loadTasks: loadBashTasks,
+    live: bashPlayable,
   },
   sql: {
     name: "sql",
@@ -37,3 +40,8 @@ export const environments: Record<EnvironmentName, Environment> = {
     loadTasks: loadCtfTasks,
   },
 };
+
+/** The environments that play live, by name: what the session manager opens episodes of. */
+export function liveEnvironments(): Partial<Record<EnvironmentName, PlayableEnvironment>> {
+  return Object.fromEntries(Object.values(environments).flatMap((e) => (e.live ? [[e.name, e.live]] : [])));
+}

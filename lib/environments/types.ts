@@ -1,5 +1,7 @@
+import type { PlayableEnvironment } from "../sessions/console";
+
 // What every environment (bash, sql, python, ctf) declares about itself. Adding an environment is a
-// folder with its task loader, its image and its reward; nothing else changes.
+// folder with its task loader, its image, its console and its reward, and its entry in index.ts.
 
 export const ENVIRONMENTS = ["bash", "sql", "python", "ctf"] as const;
 export type EnvironmentName = (typeof ENVIRONMENTS)[number];
@@ -24,4 +26,6 @@ export interface Environment {
   /** Whether a person can play it live in Plateau today (and if not, why). */
   playable: { ok: true } | { ok: false; reason: string };
   loadTasks(dataDir: string): TaskRecord[];
+  /** How it plays live (lib/sessions/console.ts); absent while it cannot be played. */
+  live?: PlayableEnvironment;
 }

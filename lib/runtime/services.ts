@@ -5,8 +5,7 @@ import type { Sandbox, SandboxDriver } from "../sandbox/types";
 import { chooseDriver } from "../sandbox/choose";
 import { SessionManager } from "../sessions/SessionManager";
 import { registerPlayHandlers } from "../sessions/socketHandlers";
-import { bashPlayable } from "../environments/bash/scorer";
-import { BASH_DATASETS, bashImage } from "../environments";
+import { liveEnvironments } from "../environments";
 import { createWarmPool, type WarmPool } from "../sandbox/pool";
 import { watchEngine } from "../sandbox/watchEngine";
 import type { DockerDriver } from "../sandbox/docker";
@@ -43,7 +42,7 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
     if (removed) console.log(`plateau: removed ${removed} sandboxes left by an earlier run`);
     deps.services.set("sandbox", driver);
   }
-  // One warm pool per image, so Play opens on a ready shell; the Bash images are warmed at start.
+  // One warm pool per image, so Play opens on a ready console; each live environment's images are warmed at start.
   const poolSize = Number(process.env.PLATEAU_POOL_SIZE ?? 2);
   const pools = new Map<string, WarmPool>();
   const poolFor = (image: string): WarmPool => {
@@ -58,14 +57,14 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
     if (!driver) throw new Error(choice.reason);
     return poolSize > 0 ? poolFor(image).take() : driver.create({ image });
   };
+  const live = liveEnvironments();
   if (driver && poolSize > 0) {
-    for (const fs of new Set(BASH_DATASETS.map((d) => d.fileSystem))) {
-      const image = bashImage(fs);
+    for (const image of Object.values(live).flatMap((env) => env.warmImages?.() ?? [])) {
       if (await driver.hasImage(image)) poolFor(image);
     }
   }
   authenticateSockets(deps.io, deps.identities);
-  const sessions = new SessionManager(deps.prisma, driver, takeSandbox, { bash: bashPlayable }, undefined, choice.reason);
+  const sessions = new SessionManager(deps.prisma, driver, takeSandbox, live, undefined, choice.reason);
   const orphans = await sessions.markOrphansInterrupted();
   if (orphans) console.log(`plateau: ${orphans} episodes were running when Plateau last stopped; marked interrupted`);
   deps.services.set("sessions", sessions);

@@ -52,8 +52,11 @@ export interface Sandbox {
   readonly id: string;
   readonly driver: DriverName;
   readonly image: string;
-  /** Start the login shell on a TTY. One per sandbox. */
-  attach(size: { cols: number; rows: number }): Promise<Tty>;
+  /**
+   * Start the console on a TTY: the image's /usr/local/bin/plateau-console, else the login shell
+   * (docker/CONSOLE-PROTOCOL.md). One at a time per sandbox; `env`: the task's console variables.
+   */
+  attach(size: { cols: number; rows: number }, opts?: { env?: Record<string, string> }): Promise<Tty>;
   /** Run a command outside the TTY (scorer, gold runs). argv form, no shell unless you ask for one. */
   exec(argv: string[], opts?: ExecOptions): Promise<ExecResult>;
   /** Back to the image's initial file system state (as git reset --hard + git clean -fd at / would). */

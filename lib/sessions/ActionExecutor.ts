@@ -12,6 +12,8 @@ export interface ExecutedAction {
   exitCode: number | null;
   timedOut: boolean;
   truncated: boolean;
+  /** The structured result, as a console's 633;R gives it (SQL: the rows); absent: none. */
+  result?: unknown;
   /** What the screen shows before the next action (the executor's cwd, as a prompt would). */
   prompt: string;
 }

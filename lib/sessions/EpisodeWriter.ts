@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import type { Prisma } from "../db/generated/client";
 import { isPermanentDbError, isUniqueViolation } from "../db/dbErrors";
 
 // Persists an episode as it happens: terminal events in short batches (so a flood does not become a
@@ -27,6 +28,8 @@ export interface StepRow {
   truncated: boolean;
   exitCode: number | null;
   admissible: boolean | null;
+  /** The console's structured result (633;R), JSON. */
+  result?: unknown;
   reward?: number | null;
   thought?: string | null;
   plan?: string | null;
@@ -126,7 +129,7 @@ export class EpisodeWriter {
     return this.enqueue(
       (p) =>
         p.$transaction([
-          p.step.create({ data: { episodeId: this.episodeId, ...step } }),
+          p.step.create({ data: { episodeId: this.episodeId, ...step, result: step.result == null ? undefined : (step.result as Prisma.InputJsonValue) } }),
           p.episode.update({ where: { id: this.episodeId }, data: { turns } }),
         ]),
       bytes,

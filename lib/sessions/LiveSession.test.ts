@@ -4,6 +4,7 @@ import type { EpisodeWriter, EventRow } from "./EpisodeWriter";
 import { LiveSession, type LiveSessionOptions } from "./LiveSession";
 import { ServerEvents, type EpisodeResult } from "./protocol";
 import { GOLDEN_NONCE, goldenBash } from "./steps/goldenBash";
+import { bashConsole } from "../environments/bash/console";
 
 // A live session against a scripted shell (the golden Bash session's bytes) and an in-memory
 // store: what the recording keeps and what the turn limit does, without a sandbox or a database.
@@ -37,7 +38,7 @@ function setup(o: Partial<LiveSessionOptions> = {}) {
   const events: EventRow[] = [];
   const writer = { event: (r: EventRow) => events.push(r), step: async () => {}, write: async () => undefined, drain: async () => {}, state: () => ({ saving: false, full: false }), watch: () => ({ dispose() {} }) } as unknown as EpisodeWriter;
   const session = new LiveSession({
-    episodeId: "ep", playerKind: "human", sandbox: {} as Sandbox, tty: shell, writer, gold: "ls", cols: 80, rows: 24,
+    episodeId: "ep", playerKind: "human", sandbox: {} as Sandbox, tty: shell, console: bashConsole, writer, gold: "ls", cols: 80, rows: 24,
     scorer: { score: async () => ({ scores: [{ mode: "plateau", reward: 0.5, success: false, version: "test", breakdown: {} }] }) },
     turnLimit: null, scoreAtTurnLimit: false, commandTimeoutMs: null, idleTimeoutMs: 60_000, maxObservationBytes: 64 * 1024, maxRecordingBytes: 16 * 1024 * 1024,
     onEnded: () => {},

@@ -10,10 +10,14 @@ import { PauseGate } from "./PauseGate";
 import { ScreenMirror } from "./ScreenMirror";
 import type { ActionExecutor, ExecutedAction } from "./ActionExecutor";
 import { TimeLimit, type TimerRule } from "./TimeLimit";
+import type { Console, Scorer } from "./console";
+import { initialPhase, isBusy, takesInput, transition, type PhaseEvent, type SessionPhase } from "./sessionPhase";
 import { ServerEvents, type EpisodeResult, type ScoreView, type ScreenHtml, type SessionState, type StepSummary } from "./protocol";
 
 // One live episode: a sandbox TTY, the people and programs looking at it, and everything it records.
 // Humans (socket.io) and agents (runAction) drive the same object, so both are stored and replayed alike.
+// It knows no environment: steps come from the console's signed marks, and the rest (how an action
+// is typed, what submit is, how to stop a command, scoring) from the environment's Console and Scorer.
 
 export interface Viewer {
   id: string;
@@ -22,17 +26,15 @@ export interface Viewer {
   emit(event: string, payload: unknown): void;
 }
 
-/** What an environment does at submit: score the episode's final state against the gold. */
-export interface Scorer {
-  score(input: { sandbox: Sandbox; steps: CompletedStep[]; submitted: string }): Promise<{ scores: ScoreView[] }>;
-}
-
 export interface LiveSessionOptions {
   episodeId: string;
   /** Whose episode: a human's output waits for the player's page; an agent's for no page at all. */
   playerKind: "human" | "agent";
   sandbox: Sandbox;
   tty: Tty;
+  /** A fresh console in the same sandbox, when the console exits and the environment restarts it. */
+  reopenTty?: (size: { cols: number; rows: number }) => Promise<Tty>;
+  console: Console;
   writer: EpisodeWriter;
   scorer: Scorer;
   gold: string;
@@ -70,12 +72,12 @@ export interface ActionResult {
 
 const MIRROR = "\0mirror";
 
-/** An agent's action in flight: `lines` of input, and the continuation prompts bash showed since. */
+/** An agent's action in flight: `lines` of input, and the continuation prompts the console showed since. */
 type Waiter = {
   action: string;
   lines: number;
   continuations: number;
-  /** bash waited for more after the last line: cancelled, answered once the prompt is back. */
+  /** The console waited for more after the last line: cancelled, answered once the prompt is back. */
   incomplete: boolean;
   resolve: (r: ActionResult) => void;
   timer: NodeJS.Timeout | null;
@@ -83,10 +85,6 @@ type Waiter = {
   /** The action's step, held until the prompt is back: only then can the next action be typed. */
   answer: ActionResult | null;
 };
-
-/** What an incomplete action "outputs": it never ran, as `bash -c` would refuse it (exit code 2). */
-const INCOMPLETE_ACTION =
-  "bash: syntax error: unexpected end of file\n(the action is incomplete — an unclosed quote, bracket, `do`/`fi` or here-document — so it did not run)";
 
 export class LiveSession {
   readonly id: string;
@@ -104,8 +102,7 @@ export class LiveSession {
   private steps: CompletedStep[] = [];
   private turns = 0;
   private status: SessionState["status"] = "active";
-  private busy = false;
-  private blockedReason: string | null = null;
+  private phase: SessionPhase = initialPhase;
   private error: string | null = null;
   private startedAt = new Date();
   private recordedBytes = 0;
@@ -116,10 +113,12 @@ export class LiveSession {
   private readyWaiters: Array<() => void> = [];
   private ready = false;
   private actionWaiter: Waiter | null = null;
-  private pendingSubmit = false;
   private result: EpisodeResult | null = null;
   private ending: Promise<EpisodeResult> | null = null;
   private disposers: Array<{ dispose(): void }> = [];
+  /** The current console's terminal and its listeners (a restarted console gets new ones). */
+  private tty: Tty;
+  private ttyListeners: Array<{ dispose(): void }> = [];
   private timeLimit: TimeLimit | null = null;
   /** intercode execution: when the last executed action's prompt was shown (null: none yet). */
   private executedPromptAt: number | null = null;
@@ -128,10 +127,11 @@ export class LiveSession {
 
   constructor(private readonly o: LiveSessionOptions) {
     this.id = o.episodeId;
+    this.tty = o.tty;
     this.parser = createMarkParser({ nonce: o.tty.markNonce });
     this.segmenter = createStepSegmenter({ maxObservationBytes: o.maxObservationBytes, now: () => Date.now() });
     this.mirror = new ScreenMirror(o.cols, o.rows);
-    this.gate = new PauseGate(() => o.tty.pause(), () => o.tty.resume());
+    this.gate = new PauseGate(() => this.tty.pause(), () => this.tty.resume());
     this.flow = new FlowControl({
       pause: () => this.gate.hold("viewers"),
       resume: () => this.gate.release("viewers"),
@@ -143,13 +143,8 @@ export class LiveSession {
     this.flow.add(MIRROR, true);
     this.throttle = new OutputThrottle(() => this.gate.hold("rate"), () => this.gate.release("rate"));
     this.record(this.recorder.start(o.cols, o.rows, Date.now()));
-    this.disposers.push(o.tty.onData((chunk) => this.onOutput(chunk)));
+    this.listenTo(o.tty);
     this.disposers.push(o.writer.watch((s) => this.onWriterState(s)));
-    this.disposers.push(o.tty.onExit((info) => {
-      // A command cut off by the exit (`exit` itself gets no end mark) still becomes a step.
-      this.onParsed({ display: this.parser.flush(), marks: [] }, Date.now(), this.segmenter.end(Date.now()));
-      if (!this.ending) void this.end("error", `the sandbox stopped (${info.reason ?? `exit ${info.exitCode}`})`);
-    }));
     if (o.timeLimitMs) {
       this.timeLimit = new TimeLimit(o.timeLimitMs, o.timerRule ?? "wall", () => void this.submit().catch(() => {}));
       this.disposers.push(this.timeLimit);
@@ -157,10 +152,51 @@ export class LiveSession {
     this.touch();
   }
 
+  private listenTo(tty: Tty): void {
+    this.ttyListeners.push(tty.onData((chunk) => this.onOutput(chunk)));
+    this.ttyListeners.push(tty.onExit((info) => void this.onConsoleExit(info)));
+  }
+
+  /**
+   * The console program ended. A command cut off by it (`exit` itself gets no end mark) still becomes
+   * a step. If the sandbox lives on and the environment restarts its console, a fresh one takes over
+   * the terminal (the files and the episode go on); otherwise the episode ends as an error.
+   */
+  private async onConsoleExit(info: { exitCode: number | null; reason?: string }): Promise<void> {
+    this.onParsed({ display: this.parser.flush(), marks: [] }, Date.now(), this.segmenter.end(Date.now()));
+    if (this.ending) return;
+    const reason = `the sandbox stopped (${info.reason ?? `exit ${info.exitCode}`})`;
+    const restart = this.o.console.onExit === "restart" && !!this.o.reopenTty && (await this.o.sandbox.alive().catch(() => false));
+    if (this.ending) return;
+    if (!restart) {
+      void this.end("error", reason);
+      return;
+    }
+    this.step({ type: "consoleExited" });
+    this.notice("the console exited; a fresh one starts in the same sandbox (its files are kept)");
+    for (const d of this.ttyListeners.splice(0)) d.dispose();
+    try {
+      const tty = await this.o.reopenTty!(this.mirror.size);
+      if (this.ending) return tty.close();
+      this.tty = tty;
+      this.parser = createMarkParser({ nonce: tty.markNonce });
+      this.listenTo(tty);
+    } catch (err) {
+      void this.end("error", `${reason}; a fresh console did not start: ${(err as Error).message}`);
+    }
+  }
+
+  /** Feed the phase machine; scoring starts when it says so (a submit, or the turn limit, at the prompt). */
+  private step(event: PhaseEvent): void {
+    const was = this.phase.phase;
+    this.phase = transition(this.phase, event);
+    if (this.phase.phase === "scoring" && was !== "scoring" && event.type === "prompt") void this.submit();
+  }
+
   state(): SessionState {
     return {
-      episodeId: this.id, status: this.status, turns: this.turns, turnLimit: this.o.turnLimit,
-      startedAt: this.startedAt.toISOString(), busy: this.busy, blockedReason: this.blockedReason, error: this.error,
+      episodeId: this.id, status: this.status, phase: this.phase.phase, turns: this.turns, turnLimit: this.o.turnLimit,
+      startedAt: this.startedAt.toISOString(), busy: isBusy(this.phase), blockedReason: this.phase.blocked, error: this.error,
       saving: this.o.writer.state().saving,
       ...(this.timeLimit ? { timeLeftMs: this.timeLimit.leftMs(), timerPaused: this.timeLimit.paused } : {}),
     };
@@ -230,19 +266,19 @@ export class LiveSession {
 
   input(viewerId: string, data: string): void {
     const v = this.viewers.get(viewerId);
-    if (!v?.canType || this.status !== "active" || this.ending) return;
+    if (!v?.canType || !takesInput(this.phase)) return;
     this.touch();
-    if (this.blockedReason) {
-      v.emit(ServerEvents.error, this.blockedReason);
+    if (this.phase.blocked) {
+      v.emit(ServerEvents.error, this.phase.blocked);
       return;
     }
-    this.o.tty.write(data);
+    this.tty.write(data);
     this.recordStream("i", data, Date.now());
   }
 
   resize(viewerId: string, cols: number, rows: number): void {
     if (!this.viewers.get(viewerId)?.canType) return;
-    this.o.tty.resize(cols, rows);
+    this.tty.resize(cols, rows);
     this.mirror.resize(cols, rows);
     this.record(this.recorder.resize(cols, rows, Date.now()));
   }
@@ -259,7 +295,7 @@ export class LiveSession {
     return this.status === "active" && !this.ending ? this.mirror.screenHtml() : null;
   }
 
-  /** Wait until the shell shows its first prompt. */
+  /** Wait until the console shows its first prompt. */
   whenReady(): Promise<void> {
     return this.ready ? Promise.resolve() : new Promise((r) => this.readyWaiters.push(r));
   }
@@ -267,8 +303,8 @@ export class LiveSession {
   /** Agents: type one action, wait for its step (or the timeout), return the observation. */
   async runAction(action: string, timeoutMs: number): Promise<ActionResult> {
     if (this.status !== "active") throw new Error(`the episode is ${this.status}`);
-    if (this.actionWaiter || this.busy) throw new Error("another action is still running");
-    if (this.blockedReason) throw new Error(this.blockedReason);
+    if (this.actionWaiter || isBusy(this.phase)) throw new Error("another action is still running");
+    if (this.phase.blocked) throw new Error(this.phase.blocked);
     await this.whenReady();
     this.touch();
     return this.onceStored(await (this.o.executor ? this.runExecuted(action, timeoutMs, this.o.executor) : this.typeAction(action, timeoutMs)));
@@ -293,9 +329,8 @@ export class LiveSession {
         this.interrupt();
       }, timeoutMs);
       this.actionWaiter = waiter;
-      // Bracketed paste keeps a multi-line action one command line, as a person pasting it would.
-      const text = action.includes("\n") ? `\x1b[200~${action}\x1b[201~\r` : `${action}\r`;
-      this.o.tty.write(text);
+      const text = this.o.console.typeAction(action);
+      this.tty.write(text);
       this.recordStream("i", text, Date.now());
     });
   }
@@ -309,31 +344,33 @@ export class LiveSession {
     const promptAt = this.executedPromptAt;
     if (promptAt === null) this.notice("intercode execution: each action runs on its own (bash -c as root, no terminal); only cd carries over");
     const startedAt = Date.now();
-    this.busy = true;
+    const submit = this.o.console.isSubmit(action);
+    this.step({ type: "executing", submit });
     this.show(`${action.replace(/\n/g, "\r\n")}\r\n`);
     this.record(this.recorder.marker(`turn ${index}`, startedAt));
     this.broadcast(ServerEvents.state, this.state());
-    if (isSubmit(action)) {
+    if (submit) {
       this.onStepCompleted(executedStep(index, action, { observation: "", exitCode: 0, timedOut: false, truncated: false }, promptAt, startedAt));
       return { step: null, observation: "", timedOut: false, done: true, result: await this.submit(action) };
     }
     let r;
     try {
       r = await execute(action, timeoutMs);
-    } finally {
-      this.busy = false;
+    } catch (err) {
+      this.step({ type: "prompt" });
+      throw err;
     }
     const out = r.observation.replace(/\r?\n/g, "\r\n");
     this.show(`${out}${out && !out.endsWith("\n") ? "\r\n" : ""}${r.prompt}`);
     this.executedPromptAt = Date.now();
     const step = executedStep(index, action, r, promptAt, startedAt);
     this.onStepCompleted(step);
-    // The step's end is this execution's prompt: a submit due at the turn limit happens here (as in onPrompt).
-    if (this.pendingSubmit) {
-      this.pendingSubmit = false;
-      return { step, observation: r.observation, timedOut: r.timedOut, done: true, result: await this.submit() };
-    }
-    return { step, observation: r.observation, timedOut: r.timedOut, done: false, result: null };
+    // The step's end is this execution's prompt: a submit due at the turn limit happens here (as at a console's prompt).
+    const due = this.phase.submitDue;
+    this.phase = transition(this.phase, { type: "prompt" });
+    const observation = this.o.console.observationOf?.(step) ?? r.observation;
+    if (due) return { step, observation, timedOut: r.timedOut, done: true, result: await this.submit() };
+    return { step, observation, timedOut: r.timedOut, done: false, result: null };
   }
 
   /** Score the episode and end it. Safe to call twice: the second call gets the same result. */
@@ -381,10 +418,10 @@ export class LiveSession {
   }
 
   private onPrompt(): void {
-    this.busy = false;
     const w = this.actionWaiter;
-    if (w?.incomplete && !w.answer) {
-      for (const ev of this.segmenter.reject(w.action, INCOMPLETE_ACTION, 2)) if (ev.type === "stepCompleted") this.onStepCompleted(ev.step);
+    const incomplete = this.o.console.incomplete;
+    if (w?.incomplete && !w.answer && incomplete) {
+      for (const ev of this.segmenter.reject(w.action, incomplete.observation, incomplete.exitCode)) if (ev.type === "stepCompleted") this.onStepCompleted(ev.step);
     }
     if (w?.answer && this.actionWaiter === w) {
       this.actionWaiter = null;
@@ -394,36 +431,33 @@ export class LiveSession {
       this.ready = true;
       for (const r of this.readyWaiters.splice(0)) r();
     }
-    if (this.pendingSubmit) {
-      this.pendingSubmit = false;
-      void this.submit();
-    }
+    this.step({ type: "prompt" });
   }
 
   /**
-   * bash shows its continuation prompt. A person goes on typing; an agent's action is complete
-   * input, so once every line of it is in and bash still waits, it is cancelled (Ctrl-C) and stored
-   * as a step that did not run, instead of hanging until the timeout.
+   * The console shows its continuation prompt. A person goes on typing; an agent's action is complete
+   * input, so once every line of it is in and the console still waits, it is cancelled (Ctrl-C) and
+   * stored as a step that did not run, instead of hanging until the timeout.
    */
   private onContinuation(): void {
     const w = this.actionWaiter;
-    if (!w || w.incomplete || this.busy || ++w.continuations < w.lines) return;
+    const incomplete = this.o.console.incomplete;
+    if (!w || !incomplete || w.incomplete || isBusy(this.phase) || ++w.continuations < w.lines) return;
     w.incomplete = true;
-    this.busy = true; // until the prompt is back: typing on now would be flushed with the Ctrl-C
+    this.step({ type: "incomplete" }); // busy until the prompt is back: typing on now would be flushed with the Ctrl-C
     // Again until the prompt is back: a Ctrl-C that lands while readline switches modes can be lost.
     const cancel = () => {
-      if (this.actionWaiter !== w || !this.busy || this.status !== "active") return;
-      this.o.tty.write("\x03");
+      if (this.actionWaiter !== w || this.phase.phase !== "cancelling") return;
+      this.tty.write("\x03");
       setTimeout(cancel, 500);
     };
     cancel();
-    this.notice("incomplete action: bash waits for the rest of it (an unclosed quote, bracket or here-document?); cancelled");
+    this.notice(incomplete.notice);
   }
 
   private onCommandStarted(action: string, index: number): void {
-    this.busy = true;
+    this.step({ type: "commandStarted", submit: this.o.console.isSubmit(action) });
     this.record(this.recorder.marker(`turn ${index}`, Date.now()));
-    if (isSubmit(action)) this.pendingSubmit = true;
     if (this.o.commandTimeoutMs && !this.actionWaiter) {
       this.commandTimer = setTimeout(() => this.interrupt(), this.o.commandTimeoutMs);
     }
@@ -433,7 +467,7 @@ export class LiveSession {
   private onStepCompleted(step: CompletedStep): void {
     if (this.commandTimer) clearTimeout(this.commandTimer);
     this.commandTimer = null;
-    const submit = isSubmit(step.action);
+    const submit = this.o.console.isSubmit(step.action);
     this.steps.push(step);
     if (!submit) this.turns += 1;
     // A step's part of the recording begins at its prompt, so replay shows the command being typed.
@@ -441,7 +475,7 @@ export class LiveSession {
     const stored = this.o.writer.step(
       {
         index: step.index, action: step.action, observation: step.observation, observationAnsi: step.observationAnsi,
-        truncated: step.truncated, exitCode: step.exitCode, admissible: step.admissible,
+        truncated: step.truncated, exitCode: step.exitCode, admissible: step.admissible, result: step.result,
         startedAt: new Date(step.startedAt), durationMs: step.durationMs, castStart: start, castEnd: this.recorder.timeOf(step.endedAt),
       },
       this.turns,
@@ -459,28 +493,27 @@ export class LiveSession {
     }, () => {});
     if (this.o.turnLimit !== null && this.turns >= this.o.turnLimit && !submit) {
       // Scored at the prompt (onPrompt), once the step is in: as the agent API's forced submit.
-      this.pendingSubmit ||= this.o.scoreAtTurnLimit;
-      this.blockedReason = `Turn limit reached (${this.o.turnLimit}): ${this.o.scoreAtTurnLimit ? "the episode is scored as it stands" : "submit or skip"}.`;
-      this.notice(this.blockedReason);
+      const reason = `Turn limit reached (${this.o.turnLimit}): ${this.o.scoreAtTurnLimit ? "the episode is scored as it stands" : "submit or skip"}.`;
+      this.step({ type: "stepCompleted", limit: { reason, scoreAsItStands: this.o.scoreAtTurnLimit } });
+      this.notice(reason);
     }
     this.broadcast(ServerEvents.state, this.state());
     const w = this.actionWaiter;
     if (w && !submit && !w.answer) {
       if (w.timer) clearTimeout(w.timer);
-      const observation = w.timedOut ? `${step.observation}${step.observation ? "\n" : ""}Command timed out` : step.observation;
+      const shown = this.o.console.observationOf?.(step) ?? step.observation;
+      const observation = w.timedOut ? `${shown}${shown ? "\n" : ""}Command timed out` : shown;
       // Given at the next prompt (onPrompt): an answer given before it would let the agent type its
       // next action while bash is still busy.
       w.answer = { step, observation, timedOut: w.timedOut, done: false, result: null };
     }
   }
 
-  /** Ctrl-C, then a harder stop if the command ignores it. */
+  /** Ctrl-C, then the environment's harder stop if the command ignores it. */
   private interrupt(): void {
-    this.o.tty.write("\x03");
+    this.tty.write("\x03");
     setTimeout(() => {
-      if (this.busy && this.status === "active") {
-        void this.o.sandbox.exec(["pkill", "-KILL", "--parent", "1", "--inverse", "-u", "player", "-x", "bash"], { timeoutMs: 2000, user: "root" }).catch(() => {});
-      }
+      if (this.phase.phase === "running") void this.o.console.forceStop?.(this.o.sandbox).catch(() => {});
     }, 2000);
   }
 
@@ -538,11 +571,12 @@ export class LiveSession {
   }
 
   private async finish(status: EpisodeResult["status"], submitted?: string): Promise<EpisodeResult> {
-    this.blockedReason = status === "submitted" ? "Scoring…" : `The episode is ${status}.`;
+    this.step(status === "submitted" ? { type: "submit" } : { type: "end", status });
+    const isSubmit = (s: CompletedStep) => this.o.console.isSubmit(s.action);
     let scores: ScoreView[] = [];
     if (status === "submitted") {
       try {
-        ({ scores } = await this.o.scorer.score({ sandbox: this.o.sandbox, steps: this.steps.filter((s) => !isSubmit(s.action)), submitted: submitted ?? "submit" }));
+        ({ scores } = await this.o.scorer.score({ sandbox: this.o.sandbox, steps: this.steps.filter((s) => !isSubmit(s)), submitted: submitted ?? "submit" }));
       } catch (err) {
         status = "error";
         this.error = `scoring failed: ${(err as Error).message}`;
@@ -553,7 +587,7 @@ export class LiveSession {
     const reward = scores.find((s) => s.mode === "plateau");
     if (reward && this.steps.length) {
       const last = this.steps[this.steps.length - 1];
-      if (isSubmit(last.action)) this.o.writer.write((p) => p.step.update({ where: { episodeId_index: { episodeId: this.id, index: last.index } }, data: { reward: reward.reward } })).catch(() => {});
+      if (isSubmit(last)) this.o.writer.write((p) => p.step.update({ where: { episodeId_index: { episodeId: this.id, index: last.index } }, data: { reward: reward.reward } })).catch(() => {});
     }
     try {
       await this.storeEnd(status, scores);
@@ -563,6 +597,7 @@ export class LiveSession {
       this.error = (err as Error).message;
       this.result = { status, scores: [], gold: null, error: this.error };
     }
+    this.step({ type: "ended" });
     this.broadcast(ServerEvents.state, this.state());
     this.broadcast(ServerEvents.result, this.result);
     this.tell({ type: "ended", status });
@@ -579,7 +614,7 @@ export class LiveSession {
   private async storeEnd(status: EpisodeResult["status"], scores: ScoreView[]): Promise<void> {
     await this.o.writer.write((p) =>
       p.$transaction([
-        p.episode.update({ where: { id: this.id }, data: { status, endedAt: new Date(), turns: this.turns, error: this.error, errorRate: errorRate(this.steps) } }),
+        p.episode.update({ where: { id: this.id }, data: { status, endedAt: new Date(), turns: this.turns, error: this.error, errorRate: errorRate(this.steps.filter((s) => !this.o.console.isSubmit(s.action))) } }),
         ...scores.map((s) =>
           p.score.create({
             data: {
@@ -598,27 +633,22 @@ export class LiveSession {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.throttle.dispose();
-    for (const d of this.disposers.splice(0)) d.dispose();
-    this.o.tty.close();
+    for (const d of [...this.disposers.splice(0), ...this.ttyListeners.splice(0)]) d.dispose();
+    this.tty.close();
     this.mirror.dispose();
   }
 }
 
-function executedStep(index: number, action: string, r: Pick<ExecutedAction, "observation" | "exitCode" | "timedOut" | "truncated">, promptAt: number | null, startedAt: number): CompletedStep {
+function executedStep(index: number, action: string, r: Pick<ExecutedAction, "observation" | "exitCode" | "timedOut" | "truncated" | "result">, promptAt: number | null, startedAt: number): CompletedStep {
   const endedAt = Date.now();
   return {
     index, action, actionProblem: null, observation: r.observation, observationAnsi: r.observation, exitCode: r.exitCode,
-    admissible: r.exitCode === 0 && !r.timedOut, truncated: r.truncated, outputBytes: Buffer.byteLength(r.observation),
+    admissible: r.exitCode === 0 && !r.timedOut, result: r.result ?? null, truncated: r.truncated, outputBytes: Buffer.byteLength(r.observation),
     promptAt, startedAt, endedAt, durationMs: endedAt - startedAt,
   };
 }
 
-function isSubmit(action: string): boolean {
-  return /^\s*submit(\s.*)?$/s.test(action);
-}
-
-/** InterCode's Error %: share of inadmissible actions (submit excluded); no actions counts as 1. */
-function errorRate(steps: CompletedStep[]): number {
-  const actions = steps.filter((s) => !isSubmit(s.action));
+/** InterCode's Error %: share of inadmissible actions (submit excluded by the caller); no actions counts as 1. */
+function errorRate(actions: CompletedStep[]): number {
   return actions.length === 0 ? 1 : actions.filter((s) => !s.admissible).length / actions.length;
 }

@@ -25,6 +25,10 @@ export class ScreenMirror {
     this.term.resize(cols, rows);
   }
 
+  get size(): { cols: number; rows: number } {
+    return { cols: this.term.cols, rows: this.term.rows };
+  }
+
   /** The screen and scrollback as escape sequences, once everything written so far is parsed. */
   snapshot(): Promise<string> {
     return new Promise((resolve) => this.term.write("", () => resolve(this.addon.serialize({ scrollback: 1000 }))));

@@ -2,10 +2,11 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db";
 import type { Sandbox, SandboxDriver } from "../sandbox/types";
 import { environments, type EnvironmentName } from "../environments";
-import type { ActionExecutor, Execution } from "./ActionExecutor";
+import type { Execution } from "./ActionExecutor";
+import type { PlayableEnvironment, TaskForPlay } from "./console";
 import { EpisodeWriter, type WriterOptions } from "./EpisodeWriter";
 import { EndingsToStore } from "./EndingsToStore";
-import { LiveSession, type Scorer } from "./LiveSession";
+import { LiveSession } from "./LiveSession";
 import { PlayError } from "./PlayError";
 import { DEFAULT_SANDBOX_LIMITS, sandboxLimitRefusal, type SandboxLimits } from "./sandboxLimits";
 import { parseTurnLimitSetting, turnLimitOf } from "./turnLimitOf";
@@ -30,24 +31,6 @@ export const DEFAULT_SESSION_CONFIG: SessionConfig = {
   maxRecordingBytes: 16 * 1024 * 1024,
   humanTurnLimit: parseTurnLimitSetting(process.env.PLATEAU_HUMAN_TURN_LIMIT),
 };
-
-/** How an environment plays a task: which sandbox, and how it scores. */
-export interface PlayableEnvironment {
-  image(task: TaskForPlay): string;
-  scorer(task: TaskForPlay, takeSandbox: (image: string) => Promise<Sandbox>): Scorer;
-  /** Runs actions in `intercode` execution; absent: the environment offers only `terminal`. */
-  executor?(sandbox: Sandbox): ActionExecutor;
-}
-
-export interface TaskForPlay {
-  id: number;
-  environment: string;
-  dataset: string;
-  gold: string;
-  fileSystem: number | null;
-  db: string | null;
-  extra: unknown;
-}
 
 /** Who an episode belongs to: the person playing, or the account whose token or run started it. */
 export interface EpisodeOwner {
@@ -165,9 +148,11 @@ export class SessionManager {
       await sandbox.destroy().catch(() => {});
       throw new PlayError(`the episode could not be stored: ${err.message.trim().split("\n").pop()}`, 503);
     });
+    const consoleEnv = env.consoleEnv?.(task);
+    const openTty = (size: { cols: number; rows: number }) => sandbox.attach(size, consoleEnv ? { env: consoleEnv } : undefined);
     let tty;
     try {
-      tty = await sandbox.attach({ cols, rows });
+      tty = await openTty({ cols, rows });
     } catch (err) {
       await sandbox.destroy().catch(() => {});
       await this.prisma.episode.update({ where: { id: episode.id }, data: { status: "error", error: `the sandbox terminal did not start: ${(err as Error).message}`, endedAt: new Date() } });
@@ -181,9 +166,9 @@ export class SessionManager {
       void session.end("error", err.message);
     }, this.writerOptions);
     const session: LiveSession = new LiveSession({
-      episodeId: episode.id, playerKind: opts.playerKind, sandbox, tty, writer, gold: task.gold, cols, rows,
+      episodeId: episode.id, playerKind: opts.playerKind, sandbox, tty, reopenTty: openTty, console: env.console, writer, gold: task.gold, cols, rows,
       scorer: env.scorer(task, this.takeSandbox),
-      executor: opts.execution === "intercode" ? env.executor!(sandbox) : null,
+      executor: opts.execution === "intercode" ? env.executor!(sandbox, task) : null,
       ...turns,
       // A study's time limit: scored as it stands when it runs out, as at the turn limit.
       timeLimitMs: opts.study?.timeLimitSec ? opts.study.timeLimitSec * 1000 : null,

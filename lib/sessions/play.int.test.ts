@@ -247,6 +247,24 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     await p.sessions.get(bomb.episodeId)!.skip();
   });
 
+  it("gives a fresh shell in the same sandbox after `exit` or Ctrl-D: the files and the episode go on", async () => {
+    const { episodeId, player } = await play("nl2bash_fs_2", 2);
+    await player.run("echo kept > /tmp/exit-test; cd /tmp");
+    await player.run("exit");
+    await player.until(() => /fresh one starts/.test(player.output) && /\$ $/.test(player.output), 20_000, "a fresh prompt after exit");
+    const cat = await player.run("cat /tmp/exit-test; pwd");
+    expect(cat.exitCode).toBe(0);
+    player.type("\x04"); // Ctrl-D at the prompt
+    await player.until(() => (player.output.match(/fresh one starts/g) ?? []).length === 2 && /\$ $/.test(player.output), 20_000, "a fresh prompt after Ctrl-D");
+    expect(player.result).toBeNull();
+    const result = await player.submit();
+    expect(result.status).toBe("submitted");
+    const steps = await p.db.prisma.step.findMany({ where: { episodeId }, orderBy: { index: "asc" } });
+    expect(steps.map((s) => s.action)).toEqual(["echo kept > /tmp/exit-test; cd /tmp", "exit", "cat /tmp/exit-test; pwd"]);
+    // A fresh login shell starts at /, and the file written before the exit is still there.
+    expect(steps[2].observation).toBe("kept\n/\n");
+  });
+
   it("ends an episode with a clear error when its sandbox dies", async () => {
     const { episodeId, player } = await play("nl2bash_fs_2", 1);
     const session = p.sessions.get(episodeId)!;

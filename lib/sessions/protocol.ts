@@ -2,10 +2,14 @@
 // names and server → browser payloads here; browser → server messages are validated in messages.ts,
 // apart, so the Play page's bundle does not carry zod.
 
+import type { Phase } from "./sessionPhase";
+
 /** What the player's page shows beside the terminal. */
 export interface SessionState {
   episodeId: string;
   status: "starting" | "active" | "submitted" | "skipped" | "abandoned" | "interrupted" | "error";
+  /** What the live episode is doing now (lib/sessions/sessionPhase.ts); labels follow it. */
+  phase?: Phase;
   turns: number;
   turnLimit: number | null;
   startedAt: string;

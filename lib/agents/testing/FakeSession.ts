@@ -53,7 +53,7 @@ export class FakeSession implements EpisodeSession {
     const out = this.respond(action);
     const step: CompletedStep = {
       index: this.index++, action, actionProblem: null, observationAnsi: out.output, observation: out.output,
-      exitCode: out.exitCode ?? 0, admissible: (out.exitCode ?? 0) === 0, truncated: false, outputBytes: out.output.length,
+      exitCode: out.exitCode ?? 0, admissible: (out.exitCode ?? 0) === 0, result: null, truncated: false, outputBytes: out.output.length,
       startedAt: 0, endedAt: 1, durationMs: 1, promptAt: 1,
     };
     this.turns += 1;

@@ -1,11 +1,9 @@
 import { score, REWARD_MODES } from "../../rewards";
 import type { Sandbox } from "../../sandbox/types";
-import type { Scorer } from "../../sessions/LiveSession";
-import type { PlayableEnvironment, TaskForPlay } from "../../sessions/SessionManager";
+import type { Scorer, TaskForPlay } from "../../sessions/console";
 import { bashImage } from "./tasks";
 import { collectState } from "./collectState";
 import { goldRuns } from "./goldRun";
-import { createInterCodeExecutor } from "./interCodeExecutor";
 
 /** Bash at submit: the episode's file-system changes and last output against each mode's gold run. */
 export function createBashScorer(task: TaskForPlay, takeSandbox: (image: string) => Promise<Sandbox>): Scorer {
@@ -24,9 +22,3 @@ export function createBashScorer(task: TaskForPlay, takeSandbox: (image: string)
     },
   };
 }
-
-export const bashPlayable: PlayableEnvironment = {
-  image: (task) => bashImage(task.fileSystem ?? 1),
-  scorer: createBashScorer,
-  executor: createInterCodeExecutor,
-};

@@ -24,10 +24,21 @@ export function parseMarkBody(body: string, nonce: string): Omit<Mark, "offset">
     return null;
   }
   if (ps === "633;" && letter === "F") return { kind: "continuation" };
+  if (ps === "633;" && letter === "R") return { kind: "result", ...decodeResult(rest.slice(2)) };
   if (ps === "633;" && letter === "E") {
     const payload = rest.slice(2); // everything after "E;": the shell escapes every ';' of the line
     const decoded = decodeCommandLine(payload);
     return decoded === null ? { kind: "commandLine", commandLine: payload, undecoded: true } : { kind: "commandLine", commandLine: decoded };
   }
   return null;
+}
+
+/** 633;R's payload: base64 of UTF-8 JSON. Anything else is kept as no result (the mark still ends nothing). */
+function decodeResult(payload: string): { result?: unknown } {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload)) return {};
+  try {
+    return { result: JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as unknown };
+  } catch {
+    return {};
+  }
 }

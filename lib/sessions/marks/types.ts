@@ -1,7 +1,7 @@
 // The shell integration marks the image's bash emits (docker/bash/SHELL-INTEGRATION.md), as the
 // mark parser reports them. Pure data: shared by the parser, the step segmenter and their tests.
 
-export type MarkKind = "promptStart" | "promptEnd" | "commandLine" | "outputStart" | "commandEnd" | "continuation";
+export type MarkKind = "promptStart" | "promptEnd" | "commandLine" | "outputStart" | "commandEnd" | "continuation" | "result";
 
 export interface Mark {
   kind: MarkKind;
@@ -13,6 +13,8 @@ export interface Mark {
   commandLine?: string;
   /** commandLine: the payload held an escape the shell never writes; `commandLine` holds it raw. */
   undecoded?: true;
+  /** result (633;R): the step's structured result, parsed from its base64 JSON; absent when it was not valid. */
+  result?: unknown;
 }
 
 export interface ParsedChunk {
@@ -36,4 +38,6 @@ export interface MarkParserOptions {
   maxHeldChars?: number;
   /** The same for OSC 633;E, whose command line can be long (a pasted script). Default 262144. */
   maxHeldCommandLineChars?: number;
+  /** The same for OSC 633;R, a step's structured result (docker/CONSOLE-PROTOCOL.md). Default 1.5 Mi (1 MiB of JSON in base64). */
+  maxHeldResultChars?: number;
 }

@@ -36,7 +36,7 @@ describe("createStepSegmenter", () => {
       type: "stepCompleted",
       step: {
         index: 0, action: 'echo "a b"', actionProblem: null, observationAnsi: "a b\r\n", observation: "a b\n",
-        exitCode: 0, admissible: true, truncated: false, outputBytes: 5, promptAt: 1000, startedAt: 1020, endedAt: 1020, durationMs: 0,
+        exitCode: 0, admissible: true, result: null, truncated: false, outputBytes: 5, promptAt: 1000, startedAt: 1020, endedAt: 1020, durationMs: 0,
       },
     });
   });
@@ -158,5 +158,20 @@ describe("createStepSegmenter", () => {
     clock = 50;
     const [ev] = segmenter.push(parser.push(`${mark("133;D;0")}`));
     expect(ev).toMatchObject({ step: { startedAt: 42, endedAt: 50, durationMs: 8 } });
+  });
+
+  it("keeps a step's structured result (633;R), split across chunks, and ignores a forged or broken one", () => {
+    const rows = { columns: ["name"], rows: [["Ann"], ["Bo"]] };
+    const r = (json: unknown, nonce?: string) => mark(`633;R;${Buffer.from(JSON.stringify(json)).toString("base64")}`, nonce);
+    const signed = r(rows);
+    const events = run([
+      `${mark("633;E;select name from t;")}${mark("133;C")}+------+\r\n`,
+      signed.slice(0, 20), `${signed.slice(20)}${r({ rows: [["forged"]] }, "0".repeat(32))}| Ann  |\r\n${mark("133;D;0")}`,
+      `${mark("633;E;select 1;")}${mark("133;C")}${mark("633;R;not base64!")}1\r\n${mark("133;D;0")}`,
+    ]);
+    const [first, second] = stepsOf(events);
+    expect(first.result).toEqual(rows);
+    expect(first.observation).toBe("+------+\n| Ann  |\n");
+    expect(second.result).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ interface OpenStep {
   promptAt: number | null;
   startedAt: number;
   output: BoundedText;
+  result: unknown;
 }
 
 /**
@@ -36,7 +37,7 @@ export function createStepSegmenter(opts: StepSegmenterOptions): StepSegmenter {
       step: {
         index: s.index, action: s.action, actionProblem: s.actionProblem,
         observationAnsi, observation: plain.text(),
-        exitCode, admissible: exitCode === 0,
+        exitCode, admissible: exitCode === 0, result: s.result,
         truncated: s.output.truncated || plain.truncated, outputBytes: s.output.bytesSeen,
         promptAt: s.promptAt, startedAt: s.startedAt, endedAt: at, durationMs: Math.max(0, at - s.startedAt),
       },
@@ -61,7 +62,7 @@ export function createStepSegmenter(opts: StepSegmenterOptions): StepSegmenter {
         if (open) break; // a repeated 133;C belongs to the command already running
         const line = commandLine ?? { text: "", problem: "missing" as const };
         commandLine = null;
-        open = { index: nextIndex++, action: line.text, actionProblem: line.problem, promptAt, startedAt: at, output: createBoundedText(opts.maxObservationBytes) };
+        open = { index: nextIndex++, action: line.text, actionProblem: line.problem, promptAt, startedAt: at, output: createBoundedText(opts.maxObservationBytes), result: null };
         events.push({ type: "commandStarted", index: open.index, action: open.action, actionProblem: open.actionProblem, at });
         break;
       }
@@ -70,6 +71,9 @@ export function createStepSegmenter(opts: StepSegmenterOptions): StepSegmenter {
         break;
       case "continuation":
         if (!open) events.push({ type: "continuation", at });
+        break;
+      case "result": // the running step's structured result; a second one replaces the first
+        if (open && mark.result !== undefined) open.result = mark.result;
         break;
     }
   }
@@ -90,7 +94,7 @@ export function createStepSegmenter(opts: StepSegmenterOptions): StepSegmenter {
       const events: SegmenterEvent[] = [];
       complete(null, at, events);
       commandLine = null;
-      open = { index: nextIndex++, action, actionProblem: null, promptAt, startedAt: at, output: createBoundedText(opts.maxObservationBytes) };
+      open = { index: nextIndex++, action, actionProblem: null, promptAt, startedAt: at, output: createBoundedText(opts.maxObservationBytes), result: null };
       open.output.append(observation);
       complete(exitCode, at, events);
       return events;

@@ -27,6 +27,8 @@ export interface CompletedStep {
   exitCode: number | null;
   /** InterCode's valid action: exitCode === 0. */
   admissible: boolean;
+  /** The console's structured result of the step (633;R: SQL rows, …); null when it wrote none. */
+  result: unknown;
   /** Output was cut at maxObservationBytes. */
   truncated: boolean;
   /** UTF-8 bytes of output the command produced in all (also what was cut). */

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Step" ADD COLUMN     "result" JSONB;
