@@ -71,7 +71,8 @@ for (const how of ["Ctrl-C (SIGINT to the process group)", "SIGTERM to the npm p
 test("kill -9 of the server mid-episode: after a restart its episodes are interrupted with every step the agents were answered", async () => {
   const first = await startFaultServer(PORT, PG_PORT, { fresh: true });
   const answered = await playAgents(first, 4, 2);
-  process.kill(first.serverPid(), "SIGKILL");
+  const firstPid = first.serverPid();
+  process.kill(firstPid, "SIGKILL");
   await first.exited();
   // PostgreSQL (its own process group) outlived the server; the next start stops it and goes on.
   const second = await startFaultServer(PORT, PG_PORT, { fresh: false });
@@ -79,5 +80,6 @@ test("kill -9 of the server mid-episode: after a restart its episodes are interr
   process.kill(-second.npm.pid!, "SIGINT");
   await second.exited();
   await nothingLeft(second, pid);
+  expect(await containersOf(firstPid)).toEqual([]); // the killed server's, removed by the next start
   await expectStored(second, answered, "interrupted");
 });
