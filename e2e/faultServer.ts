@@ -26,7 +26,7 @@ export async function startFaultServer(port: number, pgPort: number, opts: { fre
   const npm = spawn("npm", ["start"], {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...withoutPublicUrl(), PORT: String(port), PLATEAU_PG_PORT: String(pgPort), PLATEAU_DATA_DIR: dataDir, PLATEAU_POOL_SIZE: "1" },
+    env: { ...withoutPublicUrl(), PORT: String(port), PLATEAU_PG_PORT: String(pgPort), PLATEAU_DATA_DIR: dataDir, PLATEAU_POOL_SIZE: "1", PLATEAU_SETUP: "0" },
   });
   let out = "";
   npm.stdout!.on("data", (d) => (out += d));
@@ -38,7 +38,10 @@ export async function startFaultServer(port: number, pgPort: number, opts: { fre
     if (npm.exitCode !== null) throw new Error(`npm start exited at start:\n${out}`);
     const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
     if (ok) break;
-    if (Date.now() - t0 > 240_000) throw new Error(`npm start did not answer within 240 s:\n${out}`);
+    if (Date.now() - t0 > 240_000) {
+      process.kill(-npm.pid!, "SIGINT"); // stops what started, in order
+      throw new Error(`npm start did not answer within 240 s:\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   return {
