@@ -20,7 +20,7 @@ async function playAgents(server: FaultServer, n: number, steps: number): Promis
   await Promise.all(
     Array.from({ length: n }, async (_, i) => {
       const created = await call("POST", "/api/v1/episodes", { task: { dataset: "nl2bash_fs_1", index: i % 5 }, turnLimit: 10 });
-      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
       const id = created.body.episodeId as string;
       answered.set(id, []);
       for (let s = 0; s < steps; s++) {
@@ -60,7 +60,7 @@ for (const how of ["Ctrl-C (SIGINT to the process group)", "SIGTERM to the npm p
       await expectStored(server, answered, "interrupted");
     } finally {
       try {
-        process.kill(-server.npm.pid!, "SIGKILL");
+        process.kill(pid, "SIGTERM"); // a failed test still stops its server, in order
       } catch {
         /* gone, as it should be */
       }
