@@ -26,7 +26,7 @@ export async function startFaultServer(port: number, pgPort: number, opts: { fre
   const npm = spawn("npm", ["start"], {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...withoutPublicUrl(), PORT: String(port), PLATEAU_PG_PORT: String(pgPort), PLATEAU_DATA_DIR: dataDir, PLATEAU_POOL_SIZE: "1", PLATEAU_SETUP: "0" },
+    env: { ...withoutPublicUrl(), PORT: String(port), PLATEAU_PG_PORT: String(pgPort), PLATEAU_DATA_DIR: dataDir, PLATEAU_POOL_SIZE: "1", PLATEAU_SETUP: "0", PLATEAU_ROOTFS_DIR: path.resolve(".data/rootfs") },
   });
   let out = "";
   npm.stdout!.on("data", (d) => (out += d));
