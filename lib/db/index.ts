@@ -12,6 +12,10 @@ export interface Database {
   /** "embedded" when Plateau started its own PostgreSQL, else "external". */
   kind: "embedded" | "external";
   close(): Promise<void>;
+  /** The embedded server's process id, which is also its process group's (null: external). */
+  pid: number | null;
+  /** A forced stop: the embedded server shuts down at once, without waiting (it recovers at its next start). */
+  kill(): void;
 }
 
 export interface OpenOptions {
@@ -44,9 +48,11 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
     prisma,
     url,
     kind: embedded ? "embedded" : "external",
+    pid: embedded?.pid ?? null,
     async close() {
       await prisma.$disconnect();
       await embedded?.stop();
     },
+    kill: () => embedded?.kill(),
   };
 }

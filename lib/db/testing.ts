@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -33,4 +34,19 @@ export async function openTestDatabase(): Promise<Database> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Send a signal to an embedded server and all its processes, as a fault would reach them: each
+ * backend is its own process group, so a group signal does not.
+ */
+export function signalServer(pid: number, signal: NodeJS.Signals): void {
+  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" }).split("\n").map(Number).filter(Boolean);
+  for (const p of signal === "SIGCONT" ? [...children, pid] : [pid, ...children]) {
+    try {
+      process.kill(p, signal);
+    } catch {
+      /* a backend that just ended */
+    }
+  }
 }

@@ -83,19 +83,15 @@ export async function importLogs(
   const total = groups.flat().reduce((s, g) => s + g.log.episodes.length, 0);
   let offset = 0;
   for (const group of groups) {
-    const result = await prisma.$transaction(
-      async (tx) => {
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`;
-        // Re-check under the lock: another import may have stored the same file meanwhile.
-        const again = await alreadyImported(tx as unknown as Db, group.map((g) => g.log.hash));
-        const todo = group.filter((g) => !again.has(g.log.hash));
-        const skipped = group.filter((g) => again.has(g.log.hash)).map((g) => ({ file: g.log.file, run: again.get(g.log.hash)! }));
-        if (!todo.length) return { run: null, skipped };
-        const run = await writeRun(tx, todo, opts.run, (p) => onProgress?.({ file: p.file, done: offset + p.done, total }));
-        return { run, skipped };
-      },
-      { timeout: TX_TIMEOUT_MS, maxWait: 60_000 },
-    );
+    const result = await underImportLock(prisma, async (tx) => {
+      // Re-check under the lock: another import may have stored the same file meanwhile.
+      const again = await alreadyImported(tx as unknown as Db, group.map((g) => g.log.hash));
+      const todo = group.filter((g) => !again.has(g.log.hash));
+      const skipped = group.filter((g) => again.has(g.log.hash)).map((g) => ({ file: g.log.file, run: again.get(g.log.hash)! }));
+      if (!todo.length) return { run: null, skipped };
+      const run = await writeRun(tx, todo, opts.run, (p) => onProgress?.({ file: p.file, done: offset + p.done, total }));
+      return { run, skipped };
+    });
     offset += group.reduce((s, g) => s + g.log.episodes.length, 0);
     if (result.run) report.runs.push(result.run);
     report.skipped.push(...result.skipped);
@@ -104,6 +100,27 @@ export async function importLogs(
   // small and picks nested loops that make the stats queries take seconds instead of milliseconds.
   if (report.runs.length) await prisma.$executeRaw`ANALYZE "Episode", "Score", "Step", "Run"`;
   return report;
+}
+
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+/**
+ * Run `fn` in a transaction that holds the import lock. Waiting for the lock holds no pooled
+ * connection: each try takes one only for a pg_try_advisory_xact_lock and gives it back when the
+ * lock is taken elsewhere, so imports queued behind another cannot starve every page of the pool.
+ */
+async function underImportLock<T>(prisma: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let wait = 50; ; wait = Math.min(wait * 2, 1000)) {
+    const outcome = await prisma.$transaction(
+      async (tx) => {
+        const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${IMPORT_LOCK}) AS locked`;
+        return locked ? { value: await fn(tx) } : null;
+      },
+      { timeout: TX_TIMEOUT_MS, maxWait: 60_000 },
+    );
+    if (outcome) return outcome.value;
+    await new Promise((r) => setTimeout(r, wait));
+  }
 }
 
 /** Which of these content hashes are stored, and in which Run. */

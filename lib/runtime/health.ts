@@ -1,17 +1,12 @@
 import { getPlateau, type SandboxInfo } from "./context";
+import { probeDatabase, type DatabaseProbe } from "../db/probeDatabase";
 
 export interface Health {
-  database: { ok: boolean; kind: "embedded" | "external"; error?: string };
+  database: DatabaseProbe & { kind: "embedded" | "external" };
   sandbox: SandboxInfo;
 }
 
 export async function getHealth(): Promise<Health> {
   const p = getPlateau();
-  let database: Health["database"] = { ok: true, kind: p.databaseKind };
-  try {
-    await p.prisma.$queryRaw`SELECT 1`;
-  } catch (err) {
-    database = { ok: false, kind: p.databaseKind, error: (err as Error).message };
-  }
-  return { database, sandbox: p.sandbox };
+  return { database: { ...(await probeDatabase(p.prisma)), kind: p.databaseKind }, sandbox: p.sandbox };
 }

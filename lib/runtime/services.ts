@@ -7,6 +7,8 @@ import { SessionManager } from "../sessions/SessionManager";
 import { registerPlayHandlers } from "../sessions/socketHandlers";
 import { liveEnvironments } from "../environments";
 import { createWarmPool, type WarmPool } from "../sandbox/pool";
+import { watchEngine } from "../sandbox/watchEngine";
+import type { DockerDriver } from "../sandbox/docker";
 import { registerSpectate } from "../replay/spectateServer";
 import { orElse, type LiveSource } from "../replay/liveFeed";
 import { warmReplay } from "../replay/server/loadReplayRecording";
@@ -79,10 +81,12 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
   // A finished episode's replay (its screen snapshots) is computed now, not when someone first opens it.
   sessions.onEpisodeEnded((id) => void warmReplay(deps.prisma, id).catch(() => {}));
   const agentRuns = startAgentRuns({ prisma: deps.prisma, io: deps.io, sessions, services: deps.services, takeSandbox });
+  const engine = driver?.name === "docker" ? watchDockerEngine(driver as DockerDriver, sessions, pools) : null;
 
   return {
     sandbox: { driver: driver?.name ?? null, reason: choice.reason, warning: choice.warning },
     async stop() {
+      engine?.dispose();
       await agentRuns.stop();
       spectate.dispose();
       await sessions.shutdown();
@@ -90,4 +94,32 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
       if (driver) await driver.cleanup();
     },
   };
+}
+
+/**
+ * The Docker engine restarting (or stopping) mid-episode. An engine away for three pings in a row:
+ * its live episodes end as error with the reason (an episode whose container died has ended so
+ * already, from its terminal). Every ping that answers also removes this instance's containers that
+ * have exited (a restart stops them all, and they could not be removed while it was away), and when
+ * there were any the warm pools throw their dead sandboxes away and fill again.
+ */
+function watchDockerEngine(driver: DockerDriver, sessions: SessionManager, pools: Map<string, WarmPool>): { dispose(): void } {
+  const sweep = async (): Promise<boolean> => {
+    const n = await driver.cleanup({ stoppedOnly: true });
+    if (n) {
+      console.log(`plateau: removed ${n} of this server's containers that had stopped (the engine restarted?); refilling the warm pools`);
+      await Promise.all([...pools.values()].map((p) => p.rebuild()));
+    }
+    return true;
+  };
+  return watchEngine({
+    ping: () => sweep(),
+    intervalMs: Number(process.env.PLATEAU_ENGINE_PING_MS ?? 2000),
+    awayAfter: 3,
+    onAway: () => {
+      console.error(`plateau: the Docker engine at ${driver.engineUrl} does not answer; ending its live episodes`);
+      void sessions.endAll(`the Docker engine at ${driver.engineUrl} stopped answering`);
+    },
+    onBack: () => console.log(`plateau: the Docker engine at ${driver.engineUrl} answers again`),
+  });
 }

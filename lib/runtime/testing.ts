@@ -25,9 +25,10 @@ export interface TestPlateau {
   close(): Promise<void>;
 }
 
-export async function startTestPlateau(driver: "docker" | "local"): Promise<TestPlateau> {
+/** `db`: a database the test opened itself (to stop and start it again); default: a fresh one, closed with the rest. */
+export async function startTestPlateau(driver: "docker" | "local", given?: Database): Promise<TestPlateau> {
   process.env.PLATEAU_SANDBOX = driver;
-  const db = await openTestDatabase();
+  const db = given ?? (await openTestDatabase());
   await loadTasks(db.prisma, path.resolve("data/intercode"));
   const http: Server = createServer();
   const io = new SocketServer(http, { serveClient: false, perMessageDeflate: false });
@@ -36,7 +37,7 @@ export async function startTestPlateau(driver: "docker" | "local"): Promise<Test
   const services = await startServices({ prisma: db.prisma, io, services: registry, identities: auth.identities });
   if (services.sandbox.driver !== driver) {
     await services.stop();
-    await db.close();
+    if (!given) await db.close();
     throw new Error(`the ${driver} sandbox driver is not available: ${services.sandbox.reason}`);
   }
   await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
@@ -54,7 +55,7 @@ export async function startTestPlateau(driver: "docker" | "local"): Promise<Test
       io.close();
       http.close();
       await services.stop();
-      await db.close();
+      if (!given) await db.close();
     },
   };
 }

@@ -55,8 +55,11 @@ export interface DockerDriverOptions {
 }
 
 export interface DockerDriver extends SandboxDriver {
-  /** Removes this instance's containers and those of crashed instances; everyInstance: all of them. */
-  cleanup(o?: { everyInstance?: boolean }): Promise<number>;
+  /**
+   * Removes this instance's containers and those of crashed instances; everyInstance: all of them;
+   * stoppedOnly: only this instance's that have exited (after the engine restarted, say).
+   */
+  cleanup(o?: { everyInstance?: boolean; stoppedOnly?: boolean }): Promise<number>;
   readonly docker: Docker;
   readonly instanceId: string;
   /** The engine address, for messages. */
@@ -170,9 +173,10 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
       }
     },
 
-    async cleanup(o: { everyInstance?: boolean } = {}): Promise<number> {
+    async cleanup(o: { everyInstance?: boolean; stoppedOnly?: boolean } = {}): Promise<number> {
       const list = await docker.listContainers({ all: true, filters: { label: [OWNER_LABEL] } });
-      const leftovers = list.filter((c) => o.everyInstance || isLeftover(c.Labels[OWNER_LABEL], instanceId));
+      const leftovers = list.filter((c) =>
+        o.stoppedOnly ? c.Labels[OWNER_LABEL] === instanceId && (c.State === "exited" || c.State === "dead") : o.everyInstance || isLeftover(c.Labels[OWNER_LABEL], instanceId));
       let n = 0;
       await Promise.all(
         leftovers.map(async (c) => {

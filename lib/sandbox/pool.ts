@@ -14,6 +14,8 @@ export interface WarmPool {
   whenFull(): Promise<void>;
   /** Stop refilling and destroy every pooled sandbox. */
   drain(): Promise<void>;
+  /** Throw away the ready sandboxes that died (their engine restarted, say) and fill again at once. */
+  rebuild(): Promise<void>;
 }
 
 interface Prewarmable {
@@ -108,6 +110,18 @@ export function createWarmPool(driver: SandboxDriver, image: string, size: numbe
         const check = () => (ready.length >= size || failures > 0 || draining ? resolve() : void waiters.push(check));
         waiters.push(check);
       });
+    },
+    async rebuild(): Promise<void> {
+      if (draining) return;
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
+      failures = 0;
+      const checked = [...ready];
+      const alive = await Promise.all(checked.map((sb) => sb.alive().catch(() => false)));
+      const dead = checked.filter((_, i) => !alive[i]);
+      for (const sb of dead) if (ready.includes(sb)) ready.splice(ready.indexOf(sb), 1);
+      await Promise.all(dead.map((sb) => sb.destroy().catch(() => {})));
+      fill();
     },
     async drain(): Promise<void> {
       draining = true;

@@ -36,7 +36,7 @@ class ScriptedShell implements Tty {
 function setup(o: Partial<LiveSessionOptions> = {}) {
   const shell = new ScriptedShell();
   const events: EventRow[] = [];
-  const writer = { event: (r: EventRow) => events.push(r), step: async () => {}, write: async () => undefined, drain: async () => {} } as unknown as EpisodeWriter;
+  const writer = { event: (r: EventRow) => events.push(r), step: async () => {}, write: async () => undefined, drain: async () => {}, state: () => ({ saving: false, full: false }), watch: () => ({ dispose() {} }) } as unknown as EpisodeWriter;
   const session = new LiveSession({
     episodeId: "ep", playerKind: "human", sandbox: {} as Sandbox, tty: shell, console: bashConsole, writer, gold: "ls", cols: 80, rows: 24,
     scorer: { score: async () => ({ scores: [{ mode: "plateau", reward: 0.5, success: false, version: "test", breakdown: {} }] }) },

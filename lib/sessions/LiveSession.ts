@@ -2,7 +2,7 @@ import type { Sandbox, Tty } from "../sandbox/types";
 import { createMarkParser, type ParsedChunk } from "./marks";
 import { createStepSegmenter, type CompletedStep, type SegmenterEvent } from "./steps";
 import { CastRecorder } from "../recording";
-import type { EpisodeWriter } from "./EpisodeWriter";
+import type { EpisodeWriter, WriterState } from "./EpisodeWriter";
 import { FlowControl } from "./FlowControl";
 import { OutputThrottle } from "./OutputThrottle";
 import { OutputBatcher } from "./OutputBatcher";
@@ -122,6 +122,8 @@ export class LiveSession {
   private timeLimit: TimeLimit | null = null;
   /** intercode execution: when the last executed action's prompt was shown (null: none yet). */
   private executedPromptAt: number | null = null;
+  /** The newest step handed to the writer: an agent's answer waits for it to be stored. */
+  private lastStepStored: Promise<void> = Promise.resolve();
 
   constructor(private readonly o: LiveSessionOptions) {
     this.id = o.episodeId;
@@ -142,6 +144,7 @@ export class LiveSession {
     this.throttle = new OutputThrottle(() => this.gate.hold("rate"), () => this.gate.release("rate"));
     this.record(this.recorder.start(o.cols, o.rows, Date.now()));
     this.listenTo(o.tty);
+    this.disposers.push(o.writer.watch((s) => this.onWriterState(s)));
     if (o.timeLimitMs) {
       this.timeLimit = new TimeLimit(o.timeLimitMs, o.timerRule ?? "wall", () => void this.submit().catch(() => {}));
       this.disposers.push(this.timeLimit);
@@ -194,8 +197,16 @@ export class LiveSession {
     return {
       episodeId: this.id, status: this.status, phase: this.phase.phase, turns: this.turns, turnLimit: this.o.turnLimit,
       startedAt: this.startedAt.toISOString(), busy: isBusy(this.phase), blockedReason: this.phase.blocked, error: this.error,
+      saving: this.o.writer.state().saving,
       ...(this.timeLimit ? { timeLeftMs: this.timeLimit.leftMs(), timerPaused: this.timeLimit.paused } : {}),
     };
+  }
+
+  /** The database is behind: the player sees "saving…"; with the writer's queue full, the terminal waits. */
+  private onWriterState(s: WriterState): void {
+    if (s.full) this.gate.hold("database");
+    else this.gate.release("database");
+    this.broadcast(ServerEvents.state, this.state());
   }
 
   /** The time limit's clock hears whether the player's page is here (rule "connected" pauses without it). */
@@ -296,7 +307,21 @@ export class LiveSession {
     if (this.phase.blocked) throw new Error(this.phase.blocked);
     await this.whenReady();
     this.touch();
-    if (this.o.executor) return this.runExecuted(action, timeoutMs, this.o.executor);
+    return this.onceStored(await (this.o.executor ? this.runExecuted(action, timeoutMs, this.o.executor) : this.typeAction(action, timeoutMs)));
+  }
+
+  /** An agent hears of its step only once the step is stored; if it cannot be, the answer is the episode's error. */
+  private async onceStored(r: ActionResult): Promise<ActionResult> {
+    if (!r.step || r.done) return r;
+    try {
+      await this.lastStepStored;
+      return r;
+    } catch (err) {
+      return { ...r, step: null, done: true, result: await this.end("error", (err as Error).message) };
+    }
+  }
+
+  private typeAction(action: string, timeoutMs: number): Promise<ActionResult> {
     return new Promise<ActionResult>((resolve) => {
       const waiter: Waiter = { action, lines: action.split("\n").length, continuations: 0, incomplete: false, resolve, timer: null, timedOut: false, answer: null };
       waiter.timer = setTimeout(() => {
@@ -456,14 +481,16 @@ export class LiveSession {
       this.turns,
     );
     const summary: StepSummary = { index: step.index, action: step.action, exitCode: step.exitCode, admissible: step.admissible, durationMs: step.durationMs, truncated: step.truncated };
+    this.lastStepStored = stored;
     // Announce a step once it is stored, so whoever hears of it can read it from the database.
-    void stored.then(() => {
+    // (Not stored: the writer gave up and the episode ends as error; nobody hears of the step.)
+    stored.then(() => {
       this.broadcast(ServerEvents.step, summary);
       this.tell({
         type: "step",
         step: { index: step.index, action: step.action, observation: step.observation, exitCode: step.exitCode, admissible: step.admissible, durationMs: step.durationMs, truncated: step.truncated, castStart: start, castEnd: this.recorder.timeOf(step.endedAt) },
       });
-    });
+    }, () => {});
     if (this.o.turnLimit !== null && this.turns >= this.o.turnLimit && !submit) {
       // Scored at the prompt (onPrompt), once the step is in: as the agent API's forced submit.
       const reason = `Turn limit reached (${this.o.turnLimit}): ${this.o.scoreAtTurnLimit ? "the episode is scored as it stands" : "submit or skip"}.`;
@@ -560,22 +587,16 @@ export class LiveSession {
     const reward = scores.find((s) => s.mode === "plateau");
     if (reward && this.steps.length) {
       const last = this.steps[this.steps.length - 1];
-      if (isSubmit(last)) void this.o.writer.write((p) => p.step.update({ where: { episodeId_index: { episodeId: this.id, index: last.index } }, data: { reward: reward.reward } }));
+      if (isSubmit(last)) this.o.writer.write((p) => p.step.update({ where: { episodeId_index: { episodeId: this.id, index: last.index } }, data: { reward: reward.reward } })).catch(() => {});
     }
-    await this.o.writer.write((p) =>
-      p.$transaction([
-        p.episode.update({ where: { id: this.id }, data: { status, endedAt: new Date(), turns: this.turns, error: this.error, errorRate: errorRate(this.steps.filter((s) => !isSubmit(s))) } }),
-        ...scores.map((s) =>
-          p.score.create({
-            data: {
-              episodeId: this.id, mode: s.mode, reward: s.reward, success: s.success, version: s.version, breakdown: s.breakdown as object, gold: (s.gold ?? undefined) as object | undefined,
-              maxRewardIdx: Math.max(0, this.turns - 1), solvedAtTurn: s.success ? Math.max(1, this.turns) : null,
-            },
-          }),
-        ),
-      ]),
-    );
-    await this.o.writer.drain();
+    try {
+      await this.storeEnd(status, scores);
+    } catch (err) {
+      // Never a result shown that is not stored: the player sees why instead.
+      this.status = status = "error";
+      this.error = (err as Error).message;
+      this.result = { status, scores: [], gold: null, error: this.error };
+    }
     this.step({ type: "ended" });
     this.broadcast(ServerEvents.state, this.state());
     this.broadcast(ServerEvents.result, this.result);
@@ -587,6 +608,24 @@ export class LiveSession {
     this.dispose();
     this.o.onEnded(this);
     return this.result;
+  }
+
+  /** The episode's end and scores, after everything before them; rejects when the writer gave up. */
+  private async storeEnd(status: EpisodeResult["status"], scores: ScoreView[]): Promise<void> {
+    await this.o.writer.write((p) =>
+      p.$transaction([
+        p.episode.update({ where: { id: this.id }, data: { status, endedAt: new Date(), turns: this.turns, error: this.error, errorRate: errorRate(this.steps.filter((s) => !this.o.console.isSubmit(s.action))) } }),
+        ...scores.map((s) =>
+          p.score.create({
+            data: {
+              episodeId: this.id, mode: s.mode, reward: s.reward, success: s.success, version: s.version, breakdown: s.breakdown as object, gold: (s.gold ?? undefined) as object | undefined,
+              maxRewardIdx: Math.max(0, this.turns - 1), solvedAtTurn: s.success ? Math.max(1, this.turns) : null,
+            },
+          }),
+        ),
+      ]),
+    );
+    await this.o.writer.drain();
   }
 
   private dispose(): void {

@@ -4,7 +4,8 @@ import type { Sandbox, SandboxDriver } from "../sandbox/types";
 import { environments, type EnvironmentName } from "../environments";
 import type { Execution } from "./ActionExecutor";
 import type { PlayableEnvironment, TaskForPlay } from "./console";
-import { EpisodeWriter } from "./EpisodeWriter";
+import { EpisodeWriter, type WriterOptions } from "./EpisodeWriter";
+import { EndingsToStore } from "./EndingsToStore";
 import { LiveSession } from "./LiveSession";
 import { PlayError } from "./PlayError";
 import { DEFAULT_SANDBOX_LIMITS, sandboxLimitRefusal, type SandboxLimits } from "./sandboxLimits";
@@ -66,6 +67,8 @@ export class SessionManager {
   private owners = new Map<string, string | null>();
   private tokens = new Map<string, Buffer>();
   private endedListeners = new Set<(episodeId: string) => void>();
+  private readonly unstored: EndingsToStore;
+  private accepting = true;
 
   constructor(
     private readonly prisma: Db,
@@ -75,7 +78,10 @@ export class SessionManager {
     private readonly config: SessionConfig = DEFAULT_SESSION_CONFIG,
     private readonly unavailableReason = "no sandbox driver is available",
     private readonly limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS,
-  ) {}
+    private readonly writerOptions: Partial<WriterOptions> = {},
+  ) {
+    this.unstored = new EndingsToStore(prisma);
+  }
 
   /** Called with each episode that ends here, once everything of it is stored. */
   onEpisodeEnded(listener: (episodeId: string) => void): () => void {
@@ -107,6 +113,7 @@ export class SessionManager {
     if (opts.execution === "intercode" && (opts.playerKind !== "agent" || !env.executor)) {
       throw new PlayError(opts.playerKind !== "agent" ? "intercode execution is for agents (people type into the terminal)" : `${task.environment} tasks have no intercode execution`, 400);
     }
+    if (!this.accepting) throw new PlayError("Plateau is stopping: no new episodes", 503);
     if (!this.driver) throw new PlayError(`cannot start a sandbox: ${this.unavailableReason}`, 503);
     const refused = sandboxLimitRefusal(this.limits, [...this.owners.values()], opts.owner ?? null);
     if (refused) throw new PlayError(refused.message, refused.status);
@@ -127,6 +134,7 @@ export class SessionManager {
     const sandbox = await this.takeSandbox(env.image(task)).catch((err: Error) => {
       throw new PlayError(`cannot start a sandbox for ${env.image(task)}: ${err.message}`, 503);
     });
+    // No leak on a failed start: the sandbox goes if the episode row cannot be made.
     const episode = await this.prisma.episode.create({
       data: {
         taskId: task.id, runId: opts.runId ?? null, playerKind: opts.playerKind, playerName: opts.playerName ?? null,
@@ -136,6 +144,9 @@ export class SessionManager {
         studyId: opts.study?.studyId ?? null, participantId: opts.study?.participantId ?? null, practice: opts.study?.practice ?? false,
         timeLimitSec: opts.study?.timeLimitSec ?? null, timerRule: opts.study?.timeLimitSec ? opts.study.timerRule : null,
       },
+    }).catch(async (err: Error) => {
+      await sandbox.destroy().catch(() => {});
+      throw new PlayError(`the episode could not be stored: ${err.message.trim().split("\n").pop()}`, 503);
     });
     const consoleEnv = env.consoleEnv?.(task);
     const openTty = (size: { cols: number; rows: number }) => sandbox.attach(size, consoleEnv ? { env: consoleEnv } : undefined);
@@ -147,8 +158,14 @@ export class SessionManager {
       await this.prisma.episode.update({ where: { id: episode.id }, data: { status: "error", error: `the sandbox terminal did not start: ${(err as Error).message}`, endedAt: new Date() } });
       throw new PlayError(`the sandbox terminal did not start: ${(err as Error).message}`, 503);
     }
-    const writer = new EpisodeWriter(this.prisma, episode.id, (err) => console.error(`plateau: episode ${episode.id}: storing failed: ${err.message}`));
-    const session = new LiveSession({
+    // The database stayed away (or refused a write): the episode ends as error, its sandbox goes, and
+    // its final status is written once the database is back (EndingsToStore).
+    const writer = new EpisodeWriter(this.prisma, episode.id, (err) => {
+      console.error(`plateau: episode ${episode.id}: ${err.message}`);
+      this.unstored.add(episode.id, err.message);
+      void session.end("error", err.message);
+    }, this.writerOptions);
+    const session: LiveSession = new LiveSession({
       episodeId: episode.id, playerKind: opts.playerKind, sandbox, tty, reopenTty: openTty, console: env.console, writer, gold: task.gold, cols, rows,
       scorer: env.scorer(task, this.takeSandbox),
       executor: opts.execution === "intercode" ? env.executor!(sandbox, task) : null,
@@ -199,8 +216,26 @@ export class SessionManager {
     return count;
   }
 
+  /** End every live episode as error with this reason (their sandbox engine went away). */
+  async endAll(reason: string): Promise<void> {
+    await Promise.all([...this.live.values()].map((s) => s.end("error", reason).catch(() => {})));
+  }
+
+  /** Stop taking new episodes (the first step of stopping). */
+  refuseNew(): void {
+    this.accepting = false;
+  }
+
+  /** End every live episode as interrupted, each with every step stored, and their sandboxes destroyed. */
   async shutdown(): Promise<void> {
-    await Promise.all([...this.live.values()].map((s) => s.end("interrupted", "the server stopped while the episode was running")));
+    this.refuseNew();
+    await Promise.all([...this.live.values()].map((s) => s.end("interrupted", "the server stopped while the episode was running").catch(() => {})));
+    await this.unstored.flush();
+  }
+
+  /** Episodes whose end could not be stored yet (the database is away); given to the operator on a forced stop. */
+  get unstoredEndings(): number {
+    return this.unstored.size;
   }
 }
 

@@ -17,6 +17,8 @@ export interface SessionState {
   busy: boolean;
   blockedReason: string | null;
   error: string | null;
+  /** The database is behind: what was played is not all stored yet (the page says "saving…"). */
+  saving?: boolean;
   /** With a time limit: what is left of it (ms) as of this state, and whether it is paused (player away, rule "connected"). */
   timeLeftMs?: number | null;
   timerPaused?: boolean;

@@ -1,0 +1,122 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import Docker from "dockerode";
+import { startEmbeddedPostgres } from "../lib/db/embedded";
+
+// A whole Plateau as an operator runs it (`npm start`, in its own process group as a terminal
+// would), on its own port and data folder, for the fault suite: signals, kills, restarts.
+
+export interface FaultServer {
+  readonly url: string;
+  readonly dataDir: string;
+  /** npm's process; also the process group a terminal's Ctrl-C reaches. */
+  readonly npm: ChildProcess;
+  log(): string;
+  /** The server process's pid (from the embedded PostgreSQL's owner file). */
+  serverPid(): number;
+  exited(timeoutMs?: number): Promise<number | null>;
+}
+
+export async function startFaultServer(port: number, pgPort: number, opts: { fresh: boolean }): Promise<FaultServer> {
+  const dataDir = path.resolve(`.data/faults-${port}`);
+  if (opts.fresh) rmSync(dataDir, { recursive: true, force: true });
+  const npm = spawn("npm", ["start"], {
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...withoutPublicUrl(), PORT: String(port), PLATEAU_PG_PORT: String(pgPort), PLATEAU_DATA_DIR: dataDir, PLATEAU_POOL_SIZE: "1", PLATEAU_SETUP: "0", PLATEAU_ROOTFS_DIR: path.resolve(".data/rootfs") },
+  });
+  let out = "";
+  npm.stdout!.on("data", (d) => (out += d));
+  npm.stderr!.on("data", (d) => (out += d));
+  const exit = new Promise<number | null>((r) => npm.once("exit", (code) => r(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const t0 = Date.now();
+  for (;;) {
+    if (npm.exitCode !== null) throw new Error(`npm start exited at start:\n${out}`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() - t0 > 240_000) {
+      process.kill(-npm.pid!, "SIGINT"); // stops what started, in order
+      throw new Error(`npm start did not answer within 240 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    url,
+    dataDir,
+    npm,
+    log: () => out,
+    serverPid: () => Number(readFileSync(path.join(dataDir, "postgres", "plateau-owner.pid"), "utf8").trim()),
+    exited: (timeoutMs = 90_000) => Promise.race([exit, new Promise<null>((r) => setTimeout(() => r(null), timeoutMs))]),
+  };
+}
+
+function withoutPublicUrl(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.PLATEAU_PUBLIC_URL;
+  return env;
+}
+
+/** `npx plateau …` against a fault server's database. */
+export function plateauCli(server: { dataDir: string }, pgPort: number, ...args: string[]): string {
+  return execFileSync(process.execPath, ["scripts/plateau.mjs", ...args], {
+    env: { ...process.env, PLATEAU_DATA_DIR: server.dataDir, PLATEAU_PG_PORT: String(pgPort) },
+    encoding: "utf8",
+  }).trim();
+}
+
+/** The session API, as a program drives it. */
+export function api(url: string, token: string) {
+  return async (method: string, route: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> => {
+    const r = await fetch(`${url}${route}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+  };
+}
+
+/** Whether any process still runs from this data folder's PostgreSQL or the given server pid. */
+export function processesLeft(dataDir: string, serverPid: number): string[] {
+  const left: string[] = [];
+  for (const pid of execFileSync("ps", ["-eo", "pid="], { encoding: "utf8" }).split("\n").map(Number).filter(Boolean)) {
+    let cmd = "";
+    try {
+      cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
+    } catch {
+      continue;
+    }
+    if (pid === serverPid || cmd.includes(path.join(dataDir, "postgres"))) left.push(`${pid} ${cmd.slice(0, 120)}`);
+  }
+  return left;
+}
+
+/** This server's containers (its sandbox driver labels them with hostname-pid-…). */
+export async function containersOf(serverPid: number): Promise<string[]> {
+  const docker = new Docker(process.env.DOCKER_HOST?.startsWith("unix://") ? { socketPath: process.env.DOCKER_HOST.slice(7) } : undefined);
+  const list = await docker.listContainers({ all: true, filters: { label: ["dev.plateau.owner"] } });
+  return list.filter((c) => c.Labels["dev.plateau.owner"].startsWith(`${os.hostname()}-${serverPid}-`)).map((c) => c.Id.slice(0, 12));
+}
+
+/** Read the fault server's database after it stopped: its episodes with their steps. */
+export async function storedEpisodes(dataDir: string, pgPort: number, ids: string[]): Promise<Map<string, { status: string; steps: string[] }>> {
+  const dir = path.join(dataDir, "postgres");
+  if (!existsSync(dir)) throw new Error(`no database in ${dir}`);
+  const server = await startEmbeddedPostgres(dir, pgPort);
+  const client = new pg.Client({ connectionString: server.url });
+  await client.connect();
+  try {
+    const eps = await client.query<{ id: string; status: string }>(`SELECT id, status FROM "Episode" WHERE id = ANY($1)`, [ids]);
+    const steps = await client.query<{ episodeId: string; action: string }>(`SELECT "episodeId", action FROM "Step" WHERE "episodeId" = ANY($1) ORDER BY "episodeId", index`, [ids]);
+    const out = new Map<string, { status: string; steps: string[] }>();
+    for (const e of eps.rows) out.set(e.id, { status: e.status, steps: steps.rows.filter((s) => s.episodeId === e.id).map((s) => s.action) });
+    return out;
+  } finally {
+    await client.end();
+    await server.stop();
+  }
+}
