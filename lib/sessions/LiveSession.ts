@@ -393,8 +393,17 @@ export class LiveSession {
     const parsed = this.parser.push(chunk);
     this.onParsed(parsed, now, this.segmenter.push(parsed, now));
     // The parser holds back what may be the start of a mark; after a quiet moment, it is just text.
+    this.armIdleFlush();
+  }
+
+  /**
+   * Quiet only counts while the terminal is read: a paused TTY (rate cap, a slow page) stops a long
+   * mark (a 633;R result) midway, and releasing it then would show its base64 and lose the result.
+   */
+  private armIdleFlush(): void {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = setTimeout(() => {
+      if (this.gate.held) return this.armIdleFlush();
       const rest = this.parser.flush();
       if (rest) this.onParsed({ display: rest, marks: [] }, Date.now(), []);
     }, 50);
