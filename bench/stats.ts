@@ -12,7 +12,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { openTestDatabase } from "../lib/db/testing";
 import { loadTasks } from "../lib/tasks";
-import { importLogs, type ImportFile } from "../lib/importers";
+import { importLogs } from "../lib/importers";
 import { interCodeLogCopies, interCodeLogs, interCodeLogsDir } from "../lib/importers/testing/interCodeLogs";
 import { setPlateau } from "../lib/runtime/context";
 import { asResearcher, startTestAuth } from "../lib/auth/testing";

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
-import { screenText, startEpisode, typeLine, waitForScreen } from "./terminal";
+import { startEpisode, typeLine, waitForScreen } from "./terminal";
 
 // A person plays a Bash task in the browser: the real terminal, a real sandbox, the reward.
 
