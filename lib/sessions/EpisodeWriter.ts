@@ -76,9 +76,9 @@ export class EpisodeWriter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.pending.length === 0) return;
-    const rows = this.pending.map((r) => ({ episodeId: this.episodeId, ...r }));
+    const rows = this.pending;
     this.pending = [];
-    void this.enqueue(() => this.prisma.terminalEvent.createMany({ data: rows }));
+    void this.enqueue(() => insertEvents(this.prisma, this.episodeId, rows));
   }
 
   private enqueue(fn: () => Promise<unknown>): Promise<void> {
@@ -93,4 +93,14 @@ export class EpisodeWriter {
     this.chain = next;
     return next;
   }
+}
+
+/**
+ * One statement with four array parameters, whatever the batch's length: a third of the CPU of
+ * createMany (which builds and checks five parameters a row), paid every FLUSH_MS by every typing
+ * episode on the same thread as every live terminal's echo.
+ */
+function insertEvents(prisma: Db, episodeId: string, rows: EventRow[]): Promise<number> {
+  return prisma.$executeRaw`INSERT INTO "TerminalEvent" ("episodeId", "seq", "time", "code", "data")
+    SELECT ${episodeId}, * FROM unnest(${rows.map((r) => r.seq)}::int[], ${rows.map((r) => r.time)}::float8[], ${rows.map((r) => r.code)}::text[], ${rows.map((r) => r.data)}::text[])`;
 }
