@@ -101,7 +101,7 @@ const echo = (page: Page, expr: string, n: number) => page.evaluate(`(${ECHO})($
 /** Open Play in a fresh page of `ctx` and press Start (a POST answered with a redirect to the episode's page). */
 async function startEpisode(ctx: BrowserContext, taskId: number, init?: string): Promise<Page> {
   const page = await ctx.newPage();
-  await page.goto(`${server.url}/play/${taskId}`);
+  await page.goto(`${server.url}/play/${taskId}`, { timeout: 120_000 });
   if (init) await page.addInitScript({ content: init });
   await Promise.all([page.waitForURL(/[?&]episode=/, { waitUntil: "commit", timeout: 30_000 }), page.getByTestId("start-episode").click()]).catch(async (err) => {
     throw new Error(`${err.message.split("\n")[0]} at ${page.url()}: ${await page.getByTestId("play-error").textContent({ timeout: 1000 }).catch(() => "")}`);
@@ -126,7 +126,7 @@ const floorSide: Side = {
     const ctxs = await Promise.all(Array.from({ length: n }, () => browser.newContext({ viewport })));
     const pages = await Promise.all(ctxs.map(async (c) => {
       const p = await c.newPage();
-      await p.goto(floorUrl);
+      await p.goto(floorUrl, { timeout: 120_000 });
       await waitPrompt(p, this.expr);
       return p;
     }));
