@@ -9,6 +9,8 @@ export interface BenchServer {
   url: string;
   /** Its database (the embedded PostgreSQL under its data folder). */
   dbUrl(): string;
+  /** The server's process (its CPU is measured with its children). */
+  pid: number;
   /** The operator's signed-in browser state (start-up's one-time link, followed once): give it to every context. */
   storageState(browser: Browser): Promise<StorageState>;
   stop(): Promise<void>;
@@ -57,6 +59,7 @@ export async function startBenchServer(opts: { driver?: "docker" | "local"; pool
   return {
     url,
     dbUrl: () => embeddedUrl(`${dataDir}/postgres`, pgPort),
+    pid: child.pid!,
     storageState(browser) {
       state ??= (async () => {
         const ctx = await browser.newContext();

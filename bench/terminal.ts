@@ -1,32 +1,57 @@
-// Keystroke → echo latency through Plateau (browser xterm → socket.io → session → sandbox TTY → back),
-// Play → first prompt, and echo p99 with many pages typing at once — against DESIGN.md's targets.
-//   npx tsx bench/terminal.ts [--driver docker|local] [--keys 200] [--concurrency 8,16,32] [--port 3500] [--cpu-prof DIR]
-// Timed in the page from term.input(ch) until xterm has parsed the echo, as DESIGN.md specifies.
-import { chromium, type Page } from "@playwright/test";
+// Keystroke → echo latency through Plateau (browser xterm → socket.io → session → sandbox TTY → back)
+// and page load → a key echoed by the live terminal, each beside the terminal floor measured in the
+// same run: a bare `node-pty ⇄ socket.io ⇄ xterm` page (../shared/tools/terminal-floor/). These
+// machines are noisy; a ratio taken in one run is the figure, an absolute time is not.
+//   npx tsx bench/terminal.ts [--driver docker|local] [--keys 200] [--pages 1,8,16] [--repeat 2]
+//        [--port 3500] [--pg-port N] [--floor-port 3590] [--loads 7] [--cpu-prof DIR]
+// Both are timed by the same code in the page: from term.input(ch) until the first onWriteParsed
+// where ch is under where the cursor was and the cursor moved on (the floor's echo-bench.cjs method).
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { startBenchServer, summarize, printRow } from "./benchServer";
+import { startBenchServer, summarize, type Summary } from "./benchServer";
 
 const { values } = parseArgs({
   options: {
     driver: { type: "string", default: "docker" },
     keys: { type: "string", default: "200" },
-    concurrency: { type: "string", default: "8,16,32" },
+    pages: { type: "string", default: "1,8,16" },
+    repeat: { type: "string", default: "2" },
+    loads: { type: "string", default: "7" },
     port: { type: "string", default: "3500" },
+    "pg-port": { type: "string" },
+    "floor-port": { type: "string", default: "3590" },
     "cpu-prof": { type: "string" },
   },
 });
 const driver = values.driver as "docker" | "local";
 const keys = Number(values.keys);
-const levels = values.concurrency!.split(",").map(Number).filter(Boolean);
+const levels = values.pages!.split(",").map(Number).filter(Boolean);
+const repeat = Number(values.repeat);
 
-const server = await startBenchServer({ driver, poolSize: 2, port: Number(values.port), cpuProfDir: values["cpu-prof"] });
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+/** The floor lies beside the checkout (CI puts a copy of shared/ there too). */
+const FLOOR_DIR = process.env.PLATEAU_TERMINAL_FLOOR ?? [path.resolve("../shared/tools/terminal-floor"), "/work/shared/tools/terminal-floor"].find((d) => existsSync(path.join(d, "baseline-server.cjs")));
+if (!FLOOR_DIR) throw new Error("the terminal floor is missing: put shared/tools/terminal-floor beside the checkout, or set PLATEAU_TERMINAL_FLOOR");
+
+const floorUrl = `http://127.0.0.1:${values["floor-port"]}/`;
+const floor = spawn(process.execPath, [path.join(FLOOR_DIR, "baseline-server.cjs"), "--port", values["floor-port"]!, "--sio"], { stdio: ["ignore", "pipe", "inherit"] });
+process.once("exit", () => floor.kill("SIGTERM"));
+await new Promise<void>((resolve, reject) => {
+  floor.once("exit", (code) => reject(new Error(`the floor exited (${code})`)));
+  floor.stdout!.on("data", (d: Buffer) => d.toString().includes("baseline") && resolve());
 });
 
-// Every page is the operator's, signed in once.
-const signedIn = { storageState: await server.storageState(browser) };
+const server = await startBenchServer({ driver, poolSize: 2, port: Number(values.port), pgPort: values["pg-port"] ? Number(values["pg-port"]) : undefined, cpuProfDir: values["cpu-prof"] });
+// The floor's browser flags: many pages at once are not throttled as background tabs.
+const browser: Browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--disable-background-timer-throttling", "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows"],
+});
+const viewport = { width: 1280, height: 800 };
+const signedIn = { storageState: await server.storageState(browser), viewport };
 const cookie = signedIn.storageState.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
 
 async function firstBashTask(): Promise<number> {
@@ -34,138 +59,305 @@ async function firstBashTask(): Promise<number> {
   return (await res.json()).tasks[0].id;
 }
 
-/** Where the way from navigation to the first prompt went, in ms since navigation (page marks). */
-type Phases = Record<"html" | "domReady" | "mounted" | "terminal" | "connected" | "screen", number>;
+// In-page code is text: tsx would wrap a function's inner named functions in a helper the page does not have.
+/** Resolves once `expr` names a terminal whose cursor line ends in a prompt and that has been quiet for 300 ms. */
+const WAIT_PROMPT = `async (expr) => {
+  const line = (t) => { const b = t.buffer.active; return b.getLine(b.baseY + b.cursorY)?.translateToString(true) ?? ""; };
+  let term;
+  while (!(term = (0, eval)(expr))) await new Promise((r) => setTimeout(r, 20));
+  while (!/[$#] ?$/.test(line(term))) await new Promise((r) => { const d = term.onWriteParsed(() => { d.dispose(); r(); }); setTimeout(() => { d.dispose(); r(); }, 100); });
+  for (;;) { let wrote = false; const d = term.onWriteParsed(() => { wrote = true; }); await new Promise((r) => setTimeout(r, 300)); d.dispose(); if (!wrote) break; }
+}`;
+
+/** Types `n` characters 20 ms apart, Ctrl-U every 30; ms per key until its echo is parsed. */
+const ECHO = `async ({ expr, n }) => {
+  const term = (0, eval)(expr);
+  const b = () => term.buffer.active;
+  const parsed = (pred) => new Promise((resolve) => {
+    if (pred()) return resolve(performance.now());
+    const d = term.onWriteParsed(() => { if (pred()) { const t = performance.now(); d.dispose(); resolve(t); } });
+  });
+  const promptX = b().cursorX;
+  const chars = "abcdefghijklmnopqrstuvwxyz0123456789";
+  const out = [];
+  for (let i = 0; i < n + 10; i++) {
+    if (i % 30 === 29) { const p = parsed(() => b().cursorX === promptX); term.input("\\x15"); await p; }
+    const ch = chars[i % chars.length];
+    const y = b().baseY + b().cursorY, x = b().cursorX;
+    const p = parsed(() => { const bb = b(); return bb.baseY + bb.cursorY === y && bb.cursorX === x + 1 && bb.getLine(y)?.getCell(x)?.getChars() === ch; });
+    const t0 = performance.now();
+    term.input(ch);
+    const t1 = await p;
+    if (i >= 10) out.push(t1 - t0); // the first ten warm up
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const p = parsed(() => b().cursorX === promptX); term.input("\\x15"); await p;
+  return out;
+}`;
+
+const waitPrompt = (page: Page, expr: string) => page.evaluate(`(${WAIT_PROMPT})(${JSON.stringify(expr)})`);
+const echo = (page: Page, expr: string, n: number) => page.evaluate(`(${ECHO})(${JSON.stringify({ expr, n })})`) as Promise<number[]>;
+
+/** Open Play in a fresh page of `ctx` and press Start (a POST answered with a redirect to the episode's page). */
+async function startEpisode(ctx: BrowserContext, taskId: number, init?: string): Promise<Page> {
+  const page = await ctx.newPage();
+  await page.goto(`${server.url}/play/${taskId}`, { timeout: 120_000 });
+  if (init) await page.addInitScript({ content: init });
+  await Promise.all([page.waitForURL(/[?&]episode=/, { waitUntil: "commit", timeout: 30_000 }), page.getByTestId("start-episode").click()]).catch(async (err) => {
+    throw new Error(`${err.message.split("\n")[0]} at ${page.url()}: ${await page.getByTestId("play-error").textContent({ timeout: 1000 }).catch(() => "")}`);
+  });
+  return page;
+}
+
+interface Side {
+  name: string;
+  expr: string;
+  /** The server's process. */
+  pid(): number;
+  /** n pages, each at its prompt. */
+  open(n: number): Promise<{ pages: Page[]; close(): Promise<void> }>;
+}
+
+const floorSide: Side = {
+  name: "floor",
+  expr: "window.term",
+  pid: () => floor.pid!,
+  async open(n) {
+    const ctxs = await Promise.all(Array.from({ length: n }, () => browser.newContext({ viewport })));
+    const pages = await Promise.all(ctxs.map(async (c) => {
+      const p = await c.newPage();
+      await p.goto(floorUrl, { timeout: 120_000 });
+      await waitPrompt(p, this.expr);
+      return p;
+    }));
+    return { pages, close: async () => void (await Promise.all(ctxs.map((c) => c.close()))) };
+  },
+};
+
+let taskId = 0;
+const plateauSide: Side = {
+  name: `Plateau (${driver})`,
+  expr: "window.__plateauTerm",
+  pid: () => server.pid,
+  async open(n) {
+    const ctxs = await Promise.all(Array.from({ length: n }, () => browser.newContext(signedIn)));
+    const pages: Page[] = [];
+    for (const c of ctxs) pages.push(await startEpisode(c, taskId)); // one at a time: the warm pool refills meanwhile
+    await Promise.all(pages.map((p) => waitPrompt(p, this.expr)));
+    return { pages, close: async () => void (await Promise.all(ctxs.map((c) => c.close()))) };
+  },
+};
+
+/** Per keystroke, what it cost: the page's main thread, messages each way, the server's CPU. */
+interface Work {
+  keys: number;
+  taskMs: number;
+  scriptMs: number;
+  layoutMs: number;
+  up: number;
+  down: number;
+  serverCpuMs: number;
+}
+const work: Record<string, Work> = {};
+/** The server's CPU by program (node, postgres, bash…), ms. */
+const byProgram: Record<string, Map<string, number>> = {};
+function addWork(name: string, w: Work): void {
+  const t = (work[name] ??= { keys: 0, taskMs: 0, scriptMs: 0, layoutMs: 0, up: 0, down: 0, serverCpuMs: 0 });
+  for (const k of Object.keys(w) as (keyof Work)[]) t[k] += w[k];
+}
+
+/** CPU ms (user + system) of a process and all its descendants, from /proc, by program name. */
+function treeCpu(pid: number): Map<string, number> {
+  const tick = 1000 / 100; // USER_HZ
+  const kids = new Map<number, number[]>();
+  const cpu = new Map<number, [string, number]>();
+  for (const d of readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const f = readFileSync(`/proc/${d}/stat`, "utf8");
+      const rest = f.slice(f.lastIndexOf(")") + 2).split(" ");
+      const ppid = Number(rest[1]);
+      cpu.set(Number(d), [f.slice(f.indexOf("(") + 1, f.lastIndexOf(")")), (Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14])) * tick]);
+      kids.set(ppid, [...(kids.get(ppid) ?? []), Number(d)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out = new Map<string, number>();
+  const walk = (p: number) => {
+    const c = cpu.get(p);
+    if (c) out.set(c[0], (out.get(c[0]) ?? 0) + c[1]);
+    for (const k of kids.get(p) ?? []) walk(k);
+  };
+  walk(pid);
+  return out;
+}
+const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+const treeCpuMs = (pid: number) => total(treeCpu(pid));
 
 /**
- * Watches each frame from the document's start: when the prompt is first on screen (the server's
- * first-paint copy of the terminal, or the live terminal), and when the live terminal shows it
- * (keys echo from then on). In ms since navigation start, as the page's own clock says.
+ * Until the server (with its children) has been nearly idle for half a second, at most 20 s: the
+ * warm pool refilling after the episodes just started (the local driver spawns several programs
+ * per sandbox) is not keystroke work.
  */
-// (A string: tsx would wrap a function's inner named functions in a helper the page does not have.)
-const WATCH_FIRST_PROMPT = `(() => {
-  const prompt = (text) => /\\$\\s*$/.test(text);
+async function quiet(pid: number): Promise<void> {
+  const until = Date.now() + 20_000;
+  for (let last = treeCpuMs(pid); Date.now() < until; ) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = treeCpuMs(pid);
+    if (now - last < 25) return;
+    last = now;
+  }
+}
+
+/** The page's main-thread time so far (ms), and websocket frames counted from now on. */
+async function watchPage(page: Page): Promise<() => Promise<{ taskMs: number; scriptMs: number; layoutMs: number; up: number; down: number }>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  await cdp.send("Network.enable");
+  let up = 0, down = 0;
+  cdp.on("Network.webSocketFrameSent", () => up++);
+  cdp.on("Network.webSocketFrameReceived", () => down++);
+  const metrics = async () => Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value * 1000]));
+  const m0 = await metrics();
+  return async () => {
+    const m1 = await metrics();
+    const d = (k: string) => (m1[k] ?? 0) - (m0[k] ?? 0);
+    return { taskMs: d("TaskDuration"), scriptMs: d("ScriptDuration"), layoutMs: d("LayoutDuration") + d("RecalcStyleDuration"), up, down };
+  };
+}
+
+/** All keys of n pages typing at once. */
+async function echoOn(side: Side, n: number): Promise<number[]> {
+  const { pages, close } = await side.open(n);
+  const per = n === 1 ? keys : Math.max(50, Math.floor(keys / 2));
+  await quiet(side.pid());
+  const watches = await Promise.all(pages.map(watchPage));
+  const cpu0 = treeCpu(side.pid());
+  const t0 = process.hrtime.bigint() / 1000n;
+  const all = (await Promise.all(pages.map((p) => echo(p, side.expr, per)))).flat();
+  const cpu1 = treeCpu(side.pid());
+  // The monotonic clock of --cpu-prof's profiles (µs): to cut the typing out of them.
+  if (process.env.BENCH_VERBOSE) console.log(`  ${side.name}, ${n} pages typed from ${t0} to ${process.hrtime.bigint() / 1000n} µs`);
+  const serverCpuMs = total(cpu1) - total(cpu0);
+  const name = `${side.name}, ${n} page${n > 1 ? "s" : ""}`;
+  for (const [comm, ms] of cpu1) (byProgram[name] ??= new Map()).set(comm, (byProgram[name].get(comm) ?? 0) + ms - (cpu0.get(comm) ?? 0));
+  for (const w of watches) addWork(`${side.name}, ${n} page${n > 1 ? "s" : ""}`, { keys: per, ...(await w()), serverCpuMs: 0 });
+  addWork(`${side.name}, ${n} page${n > 1 ? "s" : ""}`, { keys: 0, taskMs: 0, scriptMs: 0, layoutMs: 0, up: 0, down: 0, serverCpuMs });
+  await close();
+  return all;
+}
+
+// Load, the floor: navigation → the prompt parsed by its terminal (echo-bench.cjs --mode load).
+const FLOOR_LOAD = `(() => {
+  const iv = setInterval(() => {
+    const t = window.term;
+    if (!t?.onWriteParsed) return;
+    clearInterval(iv);
+    const check = () => { const b = t.buffer.active; if (window.__promptAt === undefined && /[$#] ?$/.test(b.getLine(b.baseY + b.cursorY)?.translateToString(true) ?? "")) window.__promptAt = performance.now(); };
+    check();
+    t.onWriteParsed(check);
+  }, 2);
+})();`;
+
+async function floorLoad(): Promise<number> {
+  const ctx = await browser.newContext({ viewport });
+  const page = await ctx.newPage();
+  await page.addInitScript({ content: FLOOR_LOAD });
+  await page.goto(floorUrl);
+  await page.waitForFunction(() => (window as unknown as { __promptAt?: number }).__promptAt !== undefined, undefined, { timeout: 30_000, polling: 10 });
+  const ms = await page.evaluate(() => (window as unknown as { __promptAt: number }).__promptAt);
+  await ctx.close();
+  return ms;
+}
+
+/**
+ * Load, Plateau: from the Start POST's navigation (the episode page arrives by its redirect) until
+ * the prompt is first on screen (first paint: the server's copy of the terminal) and until a key
+ * typed into the live terminal as soon as it shows the prompt has been echoed there. ms since navigation.
+ */
+const PLATEAU_LOAD = `(() => {
+  const prompt = (text) => /[$#]\\s*$/.test(text);
+  let typed = false;
   const frame = () => {
-    const b = window.__plateauTerm?.buffer.active;
-    const live = !!b && prompt(b.getLine(b.cursorY + b.baseY)?.translateToString(true).trimEnd() ?? "");
     const preview = document.querySelector("[data-testid=screen-preview]")?.textContent ?? "";
-    if (window.__firstPrompt === undefined && (live || prompt(preview))) window.__firstPrompt = performance.now();
-    if (live) window.__livePrompt = performance.now();
-    else requestAnimationFrame(frame);
+    const t = window.__plateauTerm;
+    const b = t?.buffer.active;
+    const line = b ? b.getLine(b.cursorY + b.baseY)?.translateToString(true) ?? "" : "";
+    if (window.__firstPrompt === undefined && (prompt(preview) || prompt(line.trimEnd()))) window.__firstPrompt = performance.now();
+    if (t && !typed && prompt(line.trimEnd())) {
+      typed = true;
+      const x = b.cursorX, y = b.baseY + b.cursorY;
+      const d = t.onWriteParsed(() => { const bb = t.buffer.active; if (bb.getLine(y)?.getCell(x)?.getChars() === "e") { window.__echoed = performance.now(); d.dispose(); } });
+      t.input("e");
+      return;
+    }
+    requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
 })();`;
 
-/**
- * Open Play in a fresh page and press Start (a POST that redirects to the episode's page): ms from
- * that navigation's start (the POST) to the first prompt on screen, to the live terminal, and the phases.
- */
-async function openPlay(page: Page, taskId: number): Promise<{ ms: number; liveMs: number; phases: Phases }> {
-  await page.goto(`${server.url}/play/${taskId}`);
-  await page.addInitScript({ content: WATCH_FIRST_PROMPT });
-  await page.getByTestId("start-episode").click({ noWaitAfter: true });
-  await page.waitForFunction(() => (window as unknown as { __livePrompt?: number }).__livePrompt !== undefined, undefined, { timeout: 30_000 });
-  // (No named functions inside evaluate: tsx would wrap them in a helper the page does not have.)
-  const r = await page.evaluate(() => {
-    const w = window as unknown as { __firstPrompt: number; __livePrompt: number };
-    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-    const marks: Record<string, number> = {};
-    for (const m of performance.getEntriesByType("mark")) if (m.name.startsWith("plateau:play-")) marks[m.name.slice(13)] = m.startTime;
-    return {
-      ms: w.__firstPrompt, liveMs: w.__livePrompt,
-      phases: { html: nav.responseEnd, domReady: nav.domContentLoadedEventEnd, mounted: marks.mounted ?? NaN, terminal: marks.terminal ?? NaN, connected: marks.connected ?? NaN, screen: marks.screen ?? NaN },
-    };
-  });
+async function plateauLoad(): Promise<{ firstPrompt: number; echoed: number }> {
+  const ctx = await browser.newContext(signedIn);
+  const page = await startEpisode(ctx, taskId, PLATEAU_LOAD);
+  await page.waitForFunction(() => (window as unknown as { __echoed?: number }).__echoed !== undefined, undefined, { timeout: 30_000, polling: 10 });
+  const r = await page.evaluate(() => { const w = window as unknown as { __firstPrompt: number; __echoed: number }; return { firstPrompt: w.__firstPrompt, echoed: w.__echoed }; });
+  await ctx.close();
   return r;
 }
 
-function printPhases(all: Phases[]): void {
-  const keys = Object.keys(all[0]) as (keyof Phases)[];
-  const median = (k: keyof Phases) => {
-    const xs = all.map((p) => p[k]).filter(Number.isFinite);
-    return xs.length ? summarize(xs).median.toFixed(0) : "–";
-  };
-  console.log(`  where (median ms since navigation): ${keys.map((k) => `${k} ${median(k)}`).join(" · ")}`);
+const f1 = (x: number) => x.toFixed(1);
+const rows: string[] = [];
+function report(figure: string, fl: Summary, pl: Summary, target: [number, number] | null, onlyP99 = false): void {
+  const rm = pl.median / fl.median, rp = pl.p99 / fl.p99;
+  const ok = target ? (onlyP99 || rm <= target[0]) && rp <= target[1] : true;
+  const t = target ? (onlyP99 ? `p99 ≤ ${target[1]}` : `≤ ${target[0]} / ≤ ${target[1]}`) : "—";
+  const row = `| ${figure} | ${f1(fl.median)} / ${f1(fl.p99)} | ${f1(pl.median)} / ${f1(pl.p99)} | ${rm.toFixed(2)} / ${rp.toFixed(2)} | ${t} ${target ? (ok ? "✓" : "✗") : ""} |`;
+  rows.push(row);
+  console.log(row);
 }
 
-/** Type `n` characters one at a time; each resolves when xterm has parsed its echo. Returns ms per key. */
-async function typeAndTime(page: Page, n: number): Promise<number[]> {
-  return page.evaluate(async (count) => {
-    const term = window.__plateauTerm!;
-    const write = term.write.bind(term);
-    let waiting: { ch: string; resolve: () => void } | null = null;
-    term.write = ((data: string | Uint8Array, cb?: () => void) =>
-      write(data, () => {
-        cb?.();
-        if (waiting && typeof data === "string" && data.includes(waiting.ch)) {
-          const w = waiting;
-          waiting = null;
-          w.resolve();
-        }
-      })) as typeof term.write;
-    const out: number[] = [];
-    const letters = "abcdefghijklmnopqrstuvwxyz";
-    for (let i = 0; i < count; i++) {
-      const ch = letters[i % letters.length];
-      const t0 = performance.now();
-      await new Promise<void>((resolve) => {
-        waiting = { ch, resolve };
-        term.input(ch);
-      });
-      out.push(performance.now() - t0);
-      if (i % 40 === 39) {
-        term.input("\x15"); // Ctrl-U: clear the line so it never wraps
-        await new Promise((r) => setTimeout(r, 30));
-      }
-      await new Promise((r) => setTimeout(r, 5 + Math.random() * 10));
+try {
+  taskId = await firstBashTask();
+  console.log(`Terminal bench ${new Date().toISOString().slice(0, 10)} — Plateau driver ${driver} beside the floor (${FLOOR_DIR}), ${keys} keys a page, ${repeat} repetitions`);
+  // Warm-up: compile routes, fill the pool, JIT both pages.
+  for (const side of [floorSide, plateauSide]) await echoOn(side, 1).catch((err) => { throw new Error(`${side.name} warm-up: ${err.message}`); });
+  for (const k of Object.keys(work)) delete work[k];
+  for (const k of Object.keys(byProgram)) delete byProgram[k];
+
+  console.log("| figure (median / p99 ms) | floor | Plateau | Plateau ÷ floor | target ÷ floor |\n|---|---|---|---|---|");
+  // Loads, alternating.
+  const fLoads: number[] = [], pLoads: { firstPrompt: number; echoed: number }[] = [];
+  for (let i = 0; i < Number(values.loads); i++) {
+    fLoads.push(await floorLoad());
+    pLoads.push(await plateauLoad());
+    await new Promise((r) => setTimeout(r, 1000)); // the pool refills
+  }
+  if (fLoads.length) {
+    const fl = summarize(fLoads);
+    report("load → prompt (floor) / → a key echoed by the live terminal (Plateau)", fl, summarize(pLoads.map((l) => l.echoed)), [1.2, Infinity]);
+    report("load → prompt on screen (Plateau: first paint)", fl, summarize(pLoads.map((l) => l.firstPrompt)), null);
+  }
+
+  // Echo, each level `repeat` times, the floor and Plateau alternating (which goes first, too).
+  for (const n of levels) {
+    const fs: number[] = [], ps: number[] = [];
+    for (let r = 0; r < repeat; r++) {
+      const order = r % 2 === 0 ? [floorSide, plateauSide] : [plateauSide, floorSide];
+      for (const side of order) (side === floorSide ? fs : ps).push(...(await echoOn(side, n)));
     }
-    term.write = write;
-    return out;
-  }, n);
+    const target: [number, number] | null = n === 1 ? [1.2, 1.3] : n === 8 ? [1.5, 1.5] : n >= 16 ? [Infinity, 2] : null;
+    report(`echo, ${n} page${n > 1 ? "s typing at once" : ""}`, summarize(fs), summarize(ps), target, n >= 16);
+  }
+  console.log("\nWork per keystroke (sums over all pages ÷ keys typed): each page's main thread, websocket messages each way, the server's CPU");
+  console.log("| run | page main thread ms (script, style+layout) | messages up / down | server CPU ms |\n|---|---|---|---|");
+  for (const [name, w] of Object.entries(work)) {
+    const k = w.keys;
+    const programs = [...(byProgram[name] ?? [])].filter(([, ms]) => ms / k >= 0.05).sort((a, b) => b[1] - a[1]).map(([c, ms]) => `${c} ${(ms / k).toFixed(2)}`).join(", ");
+    console.log(`| ${name} | ${(w.taskMs / k).toFixed(2)} (${(w.scriptMs / k).toFixed(2)}, ${(w.layoutMs / k).toFixed(2)}) | ${(w.up / k).toFixed(2)} / ${(w.down / k).toFixed(2)} | ${(w.serverCpuMs / k).toFixed(2)} (${programs}) |`);
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+  floor.kill("SIGTERM");
 }
-
-const taskId = await firstBashTask();
-console.log(`Plateau terminal bench — driver ${driver}, ${keys} keys per page (targets from DESIGN.md)`);
-
-// Warm-up: compile routes, fill the pool.
-{
-  const page = await browser.newPage(signedIn);
-  await openPlay(page, taskId);
-  await typeAndTime(page, 20);
-  await page.close();
-}
-
-// Play → first prompt (warm pool): fresh page each time.
-const loads: { ms: number; liveMs: number; phases: Phases }[] = [];
-for (let i = 0; i < 7; i++) {
-  const page = await browser.newPage(signedIn);
-  loads.push(await openPlay(page, taskId));
-  await page.close();
-  await new Promise((r) => setTimeout(r, 1500)); // let the pool refill
-}
-printRow("open Play → first prompt (warm pool)", summarize(loads.map((l) => l.ms)), "median ≤ 300 ms");
-printRow("  … → the live terminal shows it", summarize(loads.map((l) => l.liveMs)), "(keys typed before are held, then sent)");
-printPhases(loads.map((l) => l.phases));
-
-// One page.
-{
-  const page = await browser.newPage(signedIn);
-  await openPlay(page, taskId);
-  const lat = await typeAndTime(page, keys);
-  printRow("echo, 1 page", summarize(lat), "median ≤ 2 ms, p99 ≤ 5 ms");
-  await page.close();
-}
-
-// Many pages typing at once.
-for (const n of levels) {
-  const ctx = await browser.newContext(signedIn);
-  const pages = await Promise.all(Array.from({ length: n }, () => ctx.newPage()));
-  for (const p of pages) await openPlay(p, taskId);
-  const all = (await Promise.all(pages.map((p) => typeAndTime(p, Math.max(50, Math.floor(keys / 2)))))).flat();
-  const target = n === 8 ? "p99 ≤ 12 ms" : `p99 ≤ 50 ms (≥ ${driver === "docker" ? 16 : 32} sessions)`;
-  printRow(`echo, ${n} pages typing at once`, summarize(all), target);
-  await ctx.close();
-}
-
-await browser.close();
-await server.stop();

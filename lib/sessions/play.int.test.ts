@@ -163,10 +163,8 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
 
   it("an agent's incomplete action is a step that did not run, at once; a multi-line action runs whole", async () => {
     const { session, episodeId } = await p.sessions.start({ taskId: await taskId("nl2bash_fs_1", 0), playerKind: "agent", turnLimit: null });
-    const t = Date.now();
     const open = await session.runAction('echo "hello', 10_000);
-    expect(Date.now() - t).toBeLessThan(5_000); // not the 10 s timeout
-    expect(open.timedOut).toBe(false);
+    expect(open.timedOut).toBe(false); // answered at once, not at the 10 s timeout
     expect(open.step).toMatchObject({ action: 'echo "hello', exitCode: 2, admissible: false });
     expect(open.observation).toContain("unexpected end of file");
     const loop = await session.runAction("for i in 1 2; do\n  echo n$i\ndone", 10_000);
@@ -208,22 +206,18 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     expect(ep.scores).toHaveLength(2);
   });
 
-  it("keeps the server answering another session within 100 ms while one floods its terminal", async () => {
+  // How fast it answers meanwhile is bench/isolation.ts's figure, beside a quiet server's.
+  it("keeps the server answering another session while one floods its terminal", async () => {
     const flood = await play("nl2bash_fs_4", 1);
     const calm = await play("nl2bash_fs_4", 2);
     flood.player.type("yes\r");
     await flood.player.until(() => flood.player.output.length > 200_000, 15_000, "the flood");
-    // The calm player's keystrokes still echo at once: the server and its sandbox answer.
-    const times: number[] = [];
+    // The calm player's keystrokes still echo: the server and its sandbox answer.
     for (const ch of "calmly") {
       const before = calm.player.output.length;
-      const t0 = performance.now();
       calm.player.type(ch);
       await calm.player.until(() => calm.player.output.slice(before).includes(ch), 5_000, `the echo of ${ch}`);
-      times.push(performance.now() - t0);
     }
-    times.sort((a, b) => a - b);
-    expect(times[Math.floor(times.length / 2)]).toBeLessThan(100);
     calm.player.type("\x15");
     flood.player.type("\x03");
     await flood.player.until(() => flood.player.steps.length >= 1, 20_000, "the flood's step to end");
@@ -240,9 +234,7 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     const other = await play("nl2bash_fs_4", 4);
     bomb.player.type(":(){ :|:& };:\r");
     await new Promise((r) => setTimeout(r, 2000));
-    const t0 = performance.now();
-    await other.player.run("echo still-fine");
-    expect(performance.now() - t0).toBeLessThan(1000);
+    expect((await other.player.run("echo still-fine")).action).toBe("echo still-fine");
     // End the episode: its sandbox, and every process the bomb left, go with it.
     await p.sessions.get(bomb.episodeId)!.skip();
   });
