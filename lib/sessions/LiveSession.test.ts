@@ -3,7 +3,7 @@ import type { Sandbox, Tty } from "../sandbox/types";
 import type { EpisodeWriter, EventRow } from "./EpisodeWriter";
 import { LiveSession, type LiveSessionOptions } from "./LiveSession";
 import { ServerEvents, type EpisodeResult } from "./protocol";
-import { GOLDEN_NONCE, goldenBash } from "./steps/goldenBash";
+import { GOLDEN_NONCE, goldenBash, mark } from "./steps/goldenBash";
 import { bashConsole } from "../environments/bash/console";
 
 // A live session against a scripted shell (the golden Bash session's bytes) and an in-memory
@@ -103,6 +103,18 @@ describe("LiveSession", () => {
     const output = heard.filter(([e]) => e === ServerEvents.output).map(([, d]) => d).join("");
     expect(output).toContain("Turn limit reached (1): the episode is scored as it stands.");
     expect(heard.some(([e, r]) => e === ServerEvents.result && (r as EpisodeResult).status === "submitted")).toBe(true);
+  });
+
+  it("scores a typed submit with what it said (a CTF flag), once the console is back at its prompt", async () => {
+    const submitted: string[] = [];
+    const { session, player, shell } = setup({ scorer: { score: async (i) => (submitted.push(i.submitted), { scores: [] }) } });
+    await session.attach(player);
+    shell.print(goldenBash.startup);
+    shell.print(`${mark(`633;E;submit picoCTF{x}`)}${mark("133;C")}`);
+    expect(session.finalResult).toBeNull();
+    shell.print(`${mark("133;D;0")}${mark("133;A")}$ ${mark("133;B")}`);
+    await until(() => session.finalResult !== null);
+    expect(submitted).toEqual(["submit picoCTF{x}"]);
   });
 
   it("refuses commands past a turn limit that blocks, until the player submits or skips", async () => {

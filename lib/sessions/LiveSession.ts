@@ -190,7 +190,11 @@ export class LiveSession {
   private step(event: PhaseEvent): void {
     const was = this.phase.phase;
     this.phase = transition(this.phase, event);
-    if (this.phase.phase === "scoring" && was !== "scoring" && event.type === "prompt") void this.submit();
+    if (this.phase.phase === "scoring" && was !== "scoring" && event.type === "prompt") {
+      // A typed submit is scored with what it said (`submit picoCTF{…}`); the turn limit's with nothing.
+      const last = this.steps.at(-1);
+      void this.submit(last && this.o.console.isSubmit(last.action) ? last.action : undefined);
+    }
   }
 
   state(): SessionState {
