@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The static checks of `npm test`: types over every tsconfig (the app, tests, e2e, bench, scripts;
-# and the engines compiled without the DOM), lint (typescript-eslint, import boundaries, no cycles)
-# and format. Each check is one test in the summary (.data/test-results/checks.json).
+# and the engines compiled without the DOM) and lint (typescript-eslint, import boundaries, no cycles).
+# Each check is one test in the summary (.data/test-results/checks.json).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=.data/test-results
@@ -20,5 +20,4 @@ for config in lib/*/tsconfig.json; do
   check "types-no-dom-$(basename "$(dirname "$config")")" node_modules/.bin/tsc -p "$config"
 done
 check "lint" node_modules/.bin/eslint --max-warnings 0 .
-
 (IFS=,; echo "{\"checks\":[${results[*]}]}") > "$out/checks.json"

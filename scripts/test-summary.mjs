@@ -13,7 +13,7 @@ for (const file of process.argv.slice(2)) {
   }
   const r = JSON.parse(readFileSync(file, "utf8"));
   if (r.checks) {
-    // scripts/checks.sh: types, lint, format
+    // scripts/checks.sh: types, lint
     passed += r.checks.filter((c) => c.ok).length;
     failed += r.checks.filter((c) => !c.ok).length;
   } else if (r.numPassedTests !== undefined) {

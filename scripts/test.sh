@@ -17,7 +17,7 @@ export DOCKER_HOST
 rm -rf .data/test-results && mkdir -p .data/test-results
 status=0
 
-echo "== static checks (types, lint, format)"
+echo "== static checks (types, lint)"
 bash scripts/checks.sh || status=1
 
 echo "== unit and integration tests (vitest)"
