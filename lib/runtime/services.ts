@@ -45,7 +45,7 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
     if (removed) console.log(`plateau: removed ${removed} sandboxes left by an earlier run`);
     deps.services.set("sandbox", driver);
   }
-  // One warm pool per image, so Play opens on a ready console; each live environment's images are warmed at start.
+  // One warm pool per image, so Play opens on a ready console.
   const poolSize = Number(process.env.PLATEAU_POOL_SIZE ?? 2);
   const live = liveEnvironments();
   // a console that starts with the task's variables (SQL's database) cannot be started ahead
@@ -63,9 +63,13 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
     if (!driver) throw new Error(choice.reason);
     return poolSize > 0 ? poolFor(image).take() : driver.create({ image });
   };
+  // Pools of the environments named in PLATEAU_WARM_AT_START (default bash) fill at start; the others
+  // fill at their first episode (a pool's sandboxes, MariaDB's above all, cost CPU while they start).
+  const warmAtStart = new Set((process.env.PLATEAU_WARM_AT_START ?? "bash").split(",").map((e) => e.trim()));
   if (driver && poolSize > 0) {
-    for (const image of Object.values(live).flatMap((env) => env.warmImages?.() ?? [])) {
-      if (await driver.hasImage(image)) poolFor(image);
+    for (const [name, env] of Object.entries(live)) {
+      if (!warmAtStart.has(name)) continue;
+      for (const image of env.warmImages?.() ?? []) if (await driver.hasImage(image)) poolFor(image);
     }
   }
   authenticateSockets(deps.io, deps.identities);
