@@ -10,6 +10,13 @@ describe("which database errors a retry can cure", () => {
     for (const code of ["P1001", "P1017", "P2024", "P2028", "P2034", "ECONNREFUSED"]) expect(isPermanentDbError(withCode(code))).toBe(false);
     expect(isPermanentDbError(new Error("Query read timeout"))).toBe(false);
   });
+  it("a raw query's failure is judged by its SQLSTATE: a lost connection passes, a refused value does not", () => {
+    const raw = (state?: string) => Object.assign(new Error("Raw query failed"), { code: "P2010", meta: state ? { code: state } : {} });
+    expect(isPermanentDbError(raw("22021"))).toBe(true); // a NUL byte in text
+    expect(isPermanentDbError(raw("23505"))).toBe(true);
+    for (const state of ["08006", "57P01", "53300"]) expect(isPermanentDbError(raw(state))).toBe(false);
+    expect(isPermanentDbError(raw())).toBe(false);
+  });
   it("a unique violation is told apart (a retry meeting its own committed insert)", () => {
     expect(isUniqueViolation(withCode("P2002"))).toBe(true);
     expect(isUniqueViolation(withCode("P2003"))).toBe(false);

@@ -16,5 +16,18 @@ export function isUniqueViolation(err: unknown): boolean {
 export function isPermanentDbError(err: unknown): boolean {
   if ((err as Error)?.name === "PrismaClientValidationError") return true;
   const code = codeOf(err);
+  if (code === "P2010") return rawQueryRefused(err);
   return !!code && /^P2\d{3}$/.test(code) && !TRANSIENT_P2.has(code);
+}
+
+/**
+ * A raw query (P2010) fails for the same reasons as any other: its SQLSTATE says which. A lost
+ * connection (class 08), a server shutting down (57P) or out of resources (53) may pass; a
+ * refusal of the data (a constraint, a bad value) will not. Without a SQLSTATE, retry.
+ */
+function rawQueryRefused(err: unknown): boolean {
+  const meta = (err as { meta?: { code?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown } } } })?.meta;
+  const state = meta?.code ?? meta?.driverAdapterError?.cause?.originalCode;
+  if (typeof state !== "string" || !/^[0-9A-Z]{5}$/.test(state)) return false;
+  return !/^(08|57P|53)/.test(state);
 }
