@@ -57,6 +57,4 @@ export interface Policy {
   next(history: readonly HistoryEntry[], task: TaskView): Promise<Decision>;
 }
 
-export function isSubmitAction(action: string): boolean {
-  return /^\s*submit(\s.*)?$/s.test(action);
-}
+export { isInterCodeSubmit as isSubmitAction } from "../sessions/console";

@@ -1,17 +1,12 @@
-import type { Console } from "../../sessions/console";
+import { isInterCodeSubmit, type Console } from "../../sessions/console";
 
 // Bash's console: the login shell of the Bash images with its shell integration
 // (docker/bash/SHELL-INTEGRATION.md).
 
-/** InterCode's submit: the word alone, or followed by an answer. */
-export function isSubmit(action: string): boolean {
-  return /^\s*submit(\s.*)?$/s.test(action);
-}
-
 export const bashConsole: Console = {
   // Bracketed paste keeps a multi-line action one command line, as a person pasting it would.
   typeAction: (action) => (action.includes("\n") ? `\x1b[200~${action}\x1b[201~\r` : `${action}\r`),
-  isSubmit,
+  isSubmit: isInterCodeSubmit,
   // What an incomplete action "outputs": it never ran, as `bash -c` would refuse it (exit code 2).
   incomplete: {
     observation: "bash: syntax error: unexpected end of file\n(the action is incomplete — an unclosed quote, bracket, `do`/`fi` or here-document — so it did not run)",
