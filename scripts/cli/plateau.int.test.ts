@@ -1,8 +1,7 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
+import { runPlateau } from "./testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../lib/db/testing";
 import type { Database } from "../../lib/db";
@@ -13,19 +12,10 @@ import { GET } from "../../app/api/stats/route";
 
 // The `plateau` bin end to end: a real process, a real database (DATABASE_URL), InterCode's logs.
 
-const run = promisify(execFile);
 let db: Database;
 const logs = interCodeLogsDir();
 
-async function plateau(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ["scripts/plateau.mjs", ...args], { env: { ...process.env, DATABASE_URL: db.url }, maxBuffer: 64 << 20 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const plateau = (...args: string[]) => runPlateau(db.url, ...args);
 
 beforeAll(async () => {
   db = await openTestDatabase();

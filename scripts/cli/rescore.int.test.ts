@@ -1,23 +1,13 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
+import { runPlateau } from "./testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../lib/db/testing";
 import type { Database } from "../../lib/db";
 
 // `plateau rescore` refuses what it cannot re-score, before any sandbox starts: a real process, a real database.
 
-const run = promisify(execFile);
 let db: Database;
 
-async function plateau(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ["scripts/plateau.mjs", ...args], { env: { ...process.env, DATABASE_URL: db.url } });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const plateau = (...args: string[]) => runPlateau(db.url, ...args);
 
 beforeAll(async () => {
   db = await openTestDatabase();
