@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "../db";
 import { LOGGED_VERSION } from "../rewards/version";
-import { pgJson, pgText } from "./pgSafe";
+import { pgJson, pgText } from "../db/pgSafe";
 import type { ImportedEpisode, ImportedStep, ParsedLog } from "./types";
 
 // Writes parsed logs as one Run inside one transaction: all of it, or (on any error) nothing.

@@ -29,4 +29,22 @@ describe("EpisodeWriter", () => {
     const stored = await db.prisma.terminalEvent.findMany({ where: { episodeId }, orderBy: { seq: "asc" }, select: { seq: true, time: true, code: true, data: true } });
     expect(stored).toEqual(rows);
   });
+
+  it("stores a step and events with NUL bytes (head -c 8 /dev/zero) instead of losing them", async () => {
+    const errors: Error[] = [];
+    const task = await db.prisma.task.findFirstOrThrow({ where: { dataset: "writer_test" } });
+    const id = (await db.prisma.episode.create({ data: { taskId: task.id, playerKind: "human", status: "active" } })).id;
+    const writer = new EpisodeWriter(db.prisma, id, (e) => errors.push(e));
+    writer.event({ seq: 0, time: 0, code: "o", data: "a\u0000\u0000b\r\n" });
+    await writer.step({
+      index: 0, action: "head -c 2 /dev/zero; echo b", observation: "a\u0000\u0000b", observationAnsi: "a\u0000\u0000b", truncated: false, exitCode: 0,
+      admissible: true, result: { rows: [["\u0000x"]] }, startedAt: new Date(), durationMs: 1, castStart: 0, castEnd: 0,
+    }, 1);
+    await writer.drain();
+    expect(errors).toEqual([]);
+    const step = await db.prisma.step.findFirstOrThrow({ where: { episodeId: id } });
+    expect(step).toMatchObject({ observation: "a\u2400\u2400b", observationAnsi: "a\u2400\u2400b", result: { rows: [["\u2400x"]] } });
+    // The screen a terminal drew: NUL draws nothing, so the recording keeps the rest as it was.
+    expect((await db.prisma.terminalEvent.findFirstOrThrow({ where: { episodeId: id } })).data).toBe("ab\r\n");
+  });
 });

@@ -1,6 +1,7 @@
 import type { Db } from "../db";
 import type { Prisma } from "../db/generated/client";
 import { isPermanentDbError, isUniqueViolation } from "../db/dbErrors";
+import { pgJson, pgTerminal, pgText } from "../db/pgSafe";
 
 // Persists an episode as it happens: terminal events in short batches (so a flood does not become a
 // query per chunk), each step at once when it completes. Nothing waits for submit.
@@ -129,7 +130,7 @@ export class EpisodeWriter {
     return this.enqueue(
       (p) =>
         p.$transaction([
-          p.step.create({ data: { episodeId: this.episodeId, ...step, result: step.result == null ? undefined : (step.result as Prisma.InputJsonValue) } }),
+          p.step.create({ data: storableStep(this.episodeId, step) }),
           p.episode.update({ where: { id: this.episodeId }, data: { turns } }),
         ]),
       bytes,
@@ -232,6 +233,17 @@ export class EpisodeWriter {
   }
 }
 
+/** A step as PostgreSQL can hold it: a NUL in its text (`head -c 8 /dev/zero`) would make the database refuse it. */
+function storableStep(episodeId: string, step: StepRow): Prisma.StepUncheckedCreateInput {
+  const text = (s: string | null | undefined) => (s == null ? s : pgText(s));
+  return {
+    episodeId, ...step,
+    action: pgText(step.action), observation: pgText(step.observation), observationAnsi: text(step.observationAnsi),
+    thought: text(step.thought), plan: text(step.plan),
+    result: step.result == null ? undefined : (pgJson(step.result) as Prisma.InputJsonValue),
+  };
+}
+
 function firstLine(s: string): string {
   return s.trim().split("\n").pop()!.slice(0, 200);
 }
@@ -244,6 +256,6 @@ function firstLine(s: string): string {
  */
 function insertEvents(prisma: Db, episodeId: string, rows: EventRow[]): Promise<number> {
   return prisma.$executeRaw`INSERT INTO "TerminalEvent" ("episodeId", "seq", "time", "code", "data")
-    SELECT ${episodeId}, * FROM unnest(${rows.map((r) => r.seq)}::int[], ${rows.map((r) => r.time)}::float8[], ${rows.map((r) => r.code)}::text[], ${rows.map((r) => r.data)}::text[])
+    SELECT ${episodeId}, * FROM unnest(${rows.map((r) => r.seq)}::int[], ${rows.map((r) => r.time)}::float8[], ${rows.map((r) => r.code)}::text[], ${rows.map((r) => pgTerminal(r.data))}::text[])
     ON CONFLICT DO NOTHING`;
 }

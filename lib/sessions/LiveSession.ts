@@ -3,6 +3,7 @@ import { createMarkParser, type ParsedChunk } from "./marks";
 import { createStepSegmenter, type CompletedStep, type SegmenterEvent } from "./steps";
 import { CastRecorder } from "../recording";
 import type { EpisodeWriter, WriterState } from "./EpisodeWriter";
+import { pgJson, pgText } from "../db/pgSafe";
 import { FlowControl } from "./FlowControl";
 import { OutputThrottle } from "./OutputThrottle";
 import { OutputBatcher } from "./OutputBatcher";
@@ -627,11 +628,11 @@ export class LiveSession {
   private async storeEnd(status: EpisodeResult["status"], scores: ScoreView[]): Promise<void> {
     await this.o.writer.write((p) =>
       p.$transaction([
-        p.episode.update({ where: { id: this.id }, data: { status, endedAt: new Date(), turns: this.turns, error: this.error, errorRate: errorRate(this.steps.filter((s) => !this.o.console.isSubmit(s.action))) } }),
+        p.episode.update({ where: { id: this.id }, data: { status, endedAt: new Date(), turns: this.turns, error: this.error == null ? null : pgText(this.error), errorRate: errorRate(this.steps.filter((s) => !this.o.console.isSubmit(s.action))) } }),
         ...scores.map((s) =>
           p.score.create({
             data: {
-              episodeId: this.id, mode: s.mode, reward: s.reward, success: s.success, version: s.version, breakdown: s.breakdown as object, gold: (s.gold ?? undefined) as object | undefined,
+              episodeId: this.id, mode: s.mode, reward: s.reward, success: s.success, version: s.version, breakdown: pgJson(s.breakdown) as object, gold: (s.gold == null ? undefined : pgJson(s.gold)) as object | undefined,
               maxRewardIdx: Math.max(0, this.turns - 1), solvedAtTurn: s.success ? Math.max(1, this.turns) : null,
             },
           }),

@@ -3,7 +3,7 @@ import type { LiveSession } from "../../sessions/LiveSession";
 import type { Scorer, TaskForPlay } from "../../sessions/console";
 import type { CompletedStep } from "../../sessions/steps";
 import { actOnce, withDeadline } from "../actOnce";
-import { pgText } from "../../importers/pgSafe";
+import { pgText } from "../../db/pgSafe";
 import { observationCause, type Cause } from "./observationCause";
 import { replayActionOf, scoredEveryAction } from "./replayAction";
 import type { TurnScore } from "./episodeScore";

@@ -1,6 +1,6 @@
 import type { Db } from "../../db";
 import { LOGGED_VERSION, RESCORED_VERSION } from "../../rewards/version";
-import { pgText } from "../../importers/pgSafe";
+import { pgText } from "../../db/pgSafe";
 import { CAUSES, observationCause, type Cause } from "./observationCause";
 import { SNIPPET, type StepCheck } from "./replayEpisode";
 

@@ -1,7 +1,7 @@
 import type { Db } from "../../db";
 import { Prisma } from "../../db/client";
 import { RESCORED_VERSION } from "../../rewards/version";
-import { pgJson } from "../../importers/pgSafe";
+import { pgJson } from "../../db/pgSafe";
 import { REWARD_MODES } from "../../rewards";
 import { episodeScore } from "./episodeScore";
 import { replayEpisode, type LoggedEpisode, type ReplayEngine, type Replayed } from "./replayEpisode";
