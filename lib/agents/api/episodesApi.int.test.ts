@@ -56,6 +56,12 @@ describe("session API", () => {
     expect(await step(created.episodeId, "ls")).toMatchObject({ status: 409, error: "the episode is submitted" });
   });
 
+  it("runs an action with ! as InterCode's bash -c did: no history expansion, no step left hanging", async () => {
+    const created = await open("fs1:0");
+    const bang = await step(created.episodeId, 'echo "a!b" !nohist; echo !!');
+    expect(bang).toMatchObject({ status: 200, observation: "a!b !nohist\n!!\n", info: { turn: 1, exitCode: 0, timedOut: false } });
+  });
+
   it("scores the episode when the turn limit is reached", async () => {
     const created = await open({ dataset: "nl2bash_fs_4", index: 0 }, { turnLimit: 2 });
     expect((await step(created.episodeId, "echo one")).done).toBe(false);

@@ -37,6 +37,11 @@ async function waitFor(runner: AgentRunner, runId: string, ms = 120_000): Promis
   }
 }
 
+/** The most spans [start, end] that hold at one instant. */
+function maxOverlap(spans: Array<[number, number]>): number {
+  return Math.max(...spans.map(([t]) => spans.filter(([s, e]) => s <= t && t < e).length));
+}
+
 describe("agent runs", () => {
   it("plays the gold policy over tasks with a concurrency limit and scores them all 1", async () => {
     const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, io });
@@ -59,9 +64,10 @@ describe("agent runs", () => {
     const last = events.filter((e) => e.room === `run:${runId}`).at(-1)!.payload;
     expect(last).toMatchObject({ runId, status: "done", total: 4, done: 4, succeeded: 4, errors: 0, running: [] });
     expect(events.some((e) => e.room === "runs" && e.payload.runId === runId)).toBe(true);
-    // At most two episodes at once
+    // At most two episodes at once, and two did play at once: their spans in the database overlap.
     const maxRunning = Math.max(...events.filter((e) => e.payload.runId === runId).map((e) => e.payload.running.length));
-    expect(maxRunning).toBe(2);
+    expect(maxRunning).toBeLessThanOrEqual(2);
+    expect(maxOverlap(eps.map((e) => [e.startedAt.getTime(), e.endedAt!.getTime()]))).toBe(2);
   });
 
   it("plays a run in intercode execution: stored on the run and its episodes, the gold reproducing itself also where its quotes are stripped", async () => {
@@ -180,14 +186,20 @@ describe("agent runs", () => {
     expect(finishedBefore).toBeGreaterThanOrEqual(2);
     expect(finishedBefore).toBeLessThan(6);
 
-    const second = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions });
-    expect(await second.resumeAll()).toContain(runId);
-    await waitFor(second, runId);
+    // The next start: a new live half (its session manager takes episodes again) on the same database.
+    const restarted = await startTestPlateau("docker", p.db);
+    try {
+      const second = new AgentRunner({ prisma: p.db.prisma, sessions: restarted.sessions });
+      expect(await second.resumeAll()).toContain(runId);
+      await waitFor(second, runId);
+      expect(await second.progress(runId)).toMatchObject({ status: "done", done: 6, total: 6 });
+    } finally {
+      await closeTestPlateau(restarted);
+    }
     const eps = await p.db.prisma.episode.findMany({ where: { runId }, select: { taskId: true, status: true } });
     const submitted = eps.filter((e) => e.status === "submitted");
     expect(new Set(submitted.map((e) => e.taskId)).size).toBe(6);
     expect(submitted).toHaveLength(6); // no task was played twice to the end
     expect(eps.filter((e) => e.status === "interrupted").length).toBe(eps.length - 6);
-    expect(await second.progress(runId)).toMatchObject({ status: "done", done: 6, total: 6 });
   });
 });
