@@ -254,6 +254,9 @@ test("two episodes of a task side by side: linked steps, the first difference ma
   await expect(page.getByTestId("first-difference")).toHaveText("First difference: turn 1");
   await expect(page.getByTestId("linked-turn")).toHaveText("turn 0 / 1000");
   await expect(page.locator('[data-testid="step-row"][data-diff]')).toHaveCount(2);
+  // A 100-column recording in a half-width pane is drawn at a readable size, not shrunk to fit.
+  await expect.poll(() => page.evaluate(() => window.__plateauTerms?.length ?? 0)).toBe(2);
+  for (const size of await page.evaluate(() => window.__plateauTerms!.map((t) => t.options.fontSize ?? 0))) expect(size).toBeGreaterThanOrEqual(11);
   await page.keyboard.press("j");
   await page.keyboard.press("j");
   await expect(page.getByTestId("linked-turn")).toHaveText("turn 2 / 1000");

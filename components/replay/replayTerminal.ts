@@ -1,23 +1,14 @@
 import { Terminal } from "@xterm/xterm";
 import { TERMINAL_FONT } from "@/components/play/terminalFont";
+import { fittingFontSize } from "@/lib/replay/fittingFontSize";
 
-/** Width of a cell as a share of the font size (DejaVu Sans Mono 0.602, rounded up so nothing wraps). */
-const CELL_WIDTH = 0.62;
-/** Height of a row as a share of the font size, at TERMINAL_FONT's line height (14 px: 18 px rows). */
-const ROW_HEIGHT = 1.3;
 /** Below the terminal, the timeline, the controls and a few lines of the step's detail stay in the window. */
 const BELOW = 230;
 
-/** The font size at which `cols` columns fit `width` pixels and, when given, `rows` rows fit `height`. */
-export function fittingFontSize(width: number, cols: number, height?: number, rows?: number): number {
-  const byWidth = Math.floor(width / (cols * CELL_WIDTH));
-  const byHeight = height !== undefined && rows ? Math.floor(height / (rows * ROW_HEIGHT)) : Infinity;
-  return Math.max(7, Math.min(15, byWidth, byHeight));
-}
-
 /**
  * A read-only xterm in `el`, at the recording's size (never fitted to the box): the font shrinks
- * or grows so the columns fit the width and the rows the window's height above the controls. It is
+ * or grows so the columns fit the width and the rows the window's height above the controls, down
+ * to a readable size (a wider recording then scrolls sideways in its box). It is
  * made at its final size and font, since each later change of either costs xterm a restyle and a
  * new measure. Keys go to the page, not the terminal.
  */
