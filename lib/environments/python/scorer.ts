@@ -3,7 +3,7 @@ import type { Sandbox } from "../../sandbox/types";
 import type { Scorer } from "../../sessions/console";
 import type { ScoreView } from "../../sessions/protocol";
 import type { CompletedStep } from "../../sessions/steps";
-import { historyOf } from "./history";
+import { historyOf, judgedCodeTurn } from "./history";
 import type { MbppTask } from "./mbppTask";
 import { submittedName } from "./pythonConsole";
 import { passed, runPrograms, testResultOf, type ProgramStep } from "./scratchRun";
@@ -94,6 +94,6 @@ async function scoreMuCode(
     passedPublic: judged !== null,
     privatePassed,
   };
-  const solvedAtTurn = success ? (judged === steps.length ? steps.length : judged + 1) : null;
+  const solvedAtTurn = success && judged !== null ? judgedCodeTurn(steps, judged) : null;
   return { mode: "mucode", reward: success ? 1 : 0, success, version: "mucode-1", breakdown, solvedAtTurn };
 }
