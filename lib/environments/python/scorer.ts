@@ -8,6 +8,7 @@ import type { MbppTask } from "./mbppTask";
 import { submittedName } from "./pythonConsole";
 import { passed, runPrograms, testResultOf, type ProgramStep } from "./scratchRun";
 import { pythonResultOf } from "./stepResult";
+import { withPrivateTestsCounted } from "./shownScores";
 
 export const PYTHON_IMAGE = "plateau/python";
 
@@ -40,7 +41,8 @@ export function createPythonScorer(task: MbppTask, takeSandbox: (image: string) 
       const scratch = await takeSandbox(PYTHON_IMAGE);
       try {
         const scores = await scorePythonEpisode(task, steps, submitted, scratch);
-        return { scores };
+        // (scorePythonEpisode's whole breakdowns stay with the bench that explains gold failures)
+        return { scores: scores.map((s) => withPrivateTestsCounted(s, task.publicTests.length)) };
       } finally {
         void scratch.destroy().catch(() => {});
       }
