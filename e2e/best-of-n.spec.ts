@@ -22,18 +22,24 @@ test.afterAll(async () => {
 
 test("a Best-of-N step shows its candidates beside the chosen one; a losing candidate never ran in the episode", async ({ page, request }) => {
   test.setTimeout(180_000);
-  const started = await request.post("/api/agent-runs", {
-    data: { env: "python", policy: "best-of-n", n: 3, tasks: "mbpp:1", turnLimit: 3, model: "e2e-model", llm: { endpoint: "e2e-local", retryDelayMs: 0 }, name: "e2e best-of-3" },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  const { runId } = await started.json();
-
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(`/agent-runs/${runId}`);
+  await page.goto("/agent-runs");
+  await page.getByLabel("Policy").selectOption("best-of-n");
+  await expect(page.getByLabel("Environment")).toHaveValue("python");
+  await page.getByLabel("Tasks").fill("mbpp:1");
+  await page.getByLabel("Turn limit").fill("3");
+  await page.getByLabel("Concurrency").fill("1");
+  await page.getByLabel("Candidates").fill("3");
+  await expect(page.getByLabel("Endpoint")).toHaveValue("e2e-local");
+  await page.getByLabel("Run name").fill("e2e best-of-3");
+  await page.getByRole("button", { name: "Start run" }).click();
+  await expect(page).toHaveURL(/\/agent-runs\/\w+$/, { timeout: 20_000 });
   await expect(page.getByTestId("run-progress")).toHaveAttribute("data-done", "true", { timeout: 150_000 });
   await expect(page.getByTestId("run-episode")).toHaveAttribute("data-status", "submitted");
   // one turn of three candidates, then a submit the policy makes without asking
   expect(fake.requests).toHaveLength(3);
+  // sampled, or the N candidates of a real model would be one
+  expect(fake.requests.map((r) => r.temperature)).toEqual([0.8, 0.8, 0.8]);
 
   await page.getByTestId("run-episode").getByRole("link", { name: "replay" }).click();
   await expect(page).toHaveURL(/\/episodes\/\w+/);
