@@ -45,6 +45,7 @@ test("a Best-of-N step shows its candidates beside the chosen one; a losing cand
   await expect(page).toHaveURL(/\/episodes\/\w+/);
   const episodeId = new URL(page.url()).pathname.split("/").pop()!;
   await expect(page.getByTestId("score-mucode")).toContainText("solved at turn 1");
+  await expect(page.getByText("agent: e2e-model · best-of-3")).toBeVisible();
   // the turn that holds the search says so in the step list
   await expect(page.getByTestId("step-row").first().getByTestId("step-best-of-n")).toHaveText("best of 3");
   await expect(page.getByTestId("step-best-of-n")).toHaveCount(1);
