@@ -33,6 +33,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // SIGTERM, so the server stops its embedded PostgreSQL (its own process group): the default
+    // SIGKILL left it holding the port, and the next run could not start.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     stdout: "pipe",
     stderr: "pipe",
   },

@@ -5,6 +5,9 @@ import path from "node:path";
 // the browser states of people signed in as them (made by auth.setup.ts).
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The e2e server's one LLM endpoint, e2e-local (scripts/e2e-server.sh): only a test's fake chat server answers there. */
+export const E2E_LLM_PORT = Number(process.env.E2E_LLM_PORT ?? E2E_PORT + 1);
+export const E2E_LLM_URL = `http://127.0.0.1:${E2E_LLM_PORT}/v1`;
 const dataDir = E2E_PORT === 3100 ? ".data/e2e" : `.data/e2e-${E2E_PORT}`;
 export const PASSWORD = "e2e password, long enough";
 

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { test, expect, type Page } from "@playwright/test";
+import { E2E_LLM_URL } from "./accounts";
 
 // Agents play where people play: a batch run started from the browser, one of its episodes watched
 // live while the agent types, the progress bar filling; the session API guarded by tokens; and the
@@ -61,7 +62,7 @@ test("LLM policies use the server's configured endpoints: the page offers them, 
   await page.goto("/agent-runs");
   await page.getByLabel("Policy").selectOption("react");
   await expect(page.getByLabel("Endpoint")).toHaveValue("e2e-local");
-  await expect(page.getByLabel("Endpoint").locator("option")).toHaveText(["e2e-local — http://127.0.0.1:9/v1"]);
+  await expect(page.getByLabel("Endpoint").locator("option")).toHaveText([`e2e-local — ${E2E_LLM_URL}`]);
   await expect(page.getByLabel("Model")).toHaveValue("e2e-model");
   await expect(page.getByTestId("no-llm-endpoint")).toHaveCount(0);
 

@@ -36,6 +36,8 @@ test("a person defines the function, runs test, fixes it and submits", async ({ 
 
   await page.getByRole("link", { name: /Open the replay/ }).click();
   await expect(page.getByTestId("scores")).toBeVisible();
+  // µCode judged the code of turn 3 (the fix), which the test of turn 4 passed
+  await expect(page.getByTestId("score-mucode")).toContainText("solved at turn 3");
   const replay = await page.content();
   for (const t of mbpp[1].tests.slice(1)) expect(replay).not.toContain(t);
 });

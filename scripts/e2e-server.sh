@@ -12,8 +12,10 @@ mkdir -p "$data"
 eval "$(bash scripts/engine.sh env 2>/dev/null || true)"
 export NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT="$port" PLATEAU_PG_PORT="${E2E_PG_PORT:-5544}"
 export PLATEAU_SANDBOX_DISK_MB="${PLATEAU_SANDBOX_DISK_MB:-128}" PLATEAU_TEST_HOOKS=1 PLATEAU_DATA_DIR="$data" PLATEAU_ROOTFS_DIR="${PLATEAU_ROOTFS_DIR:-$PWD/.data/rootfs}" PLATEAU_POOL_SIZE="${PLATEAU_POOL_SIZE:-1}"
-# One LLM endpoint that nothing answers (the discard port): the Agents page offers it; no test asks it,
-# and no real key is anywhere near this server.
+# One LLM endpoint on a local port (E2E_LLM_PORT, default the server's port + 1) where nothing answers
+# unless a test listens there with a FAKE chat server (e2e/bestOfN.spec.ts); no real key is anywhere
+# near this server.
+llm_port="${E2E_LLM_PORT:-$((port + 1))}"
 unset PLATEAU_LLM_BASE_URL PLATEAU_LLM_API_KEY OPENAI_API_KEY PLATEAU_LLM_MODEL
-export PLATEAU_LLM_ENDPOINTS='[{"name":"e2e-local","baseUrl":"http://127.0.0.1:9/v1","models":["e2e-model"]}]'
+export PLATEAU_LLM_ENDPOINTS="[{\"name\":\"e2e-local\",\"baseUrl\":\"http://127.0.0.1:$llm_port/v1\",\"models\":[\"e2e-model\"]}]"
 exec node_modules/.bin/tsx server.ts

@@ -10,13 +10,21 @@ const POLICIES = [
   { value: "single-turn", label: "Single Turn" },
   { value: "gold", label: "Gold (plays the task's gold)" },
   { value: "scripted", label: "Scripted (a list of actions)" },
+  { value: "best-of-n", label: "Best-of-N (Python: N candidates a turn, the public tests choose)" },
 ];
-const LLM = new Set(["try-again", "react", "plan-solve", "single-turn"]);
+const LLM = new Set(["try-again", "react", "plan-solve", "single-turn", "best-of-n"]);
+/** The environments agents play live, each with a first selection of its tasks. */
+const ENVS = [
+  { value: "bash", tasks: "fs1" },
+  { value: "sql", tasks: "spider:0-9" },
+  { value: "python", tasks: "mbpp:0-9" },
+];
 
 /** Start a batch run: POST /api/agent-runs, then open its page. */
 export function StartRunForm({ llm }: { llm: LlmChoices }) {
   const router = useRouter();
   const [policy, setPolicy] = useState("try-again");
+  const [env, setEnv] = useState("bash");
   const [endpointName, setEndpointName] = useState(llm.endpoints[0]?.name ?? "");
   const endpoint = llm.endpoints.find((e) => e.name === endpointName);
   const noEndpoint = LLM.has(policy) && !endpoint;
@@ -30,12 +38,13 @@ export function StartRunForm({ llm }: { llm: LlmChoices }) {
     const str = (k: string) => (String(f.get(k) ?? "").trim() || undefined);
     const body: Record<string, unknown> = {
       policy, tasks: str("tasks"), turnLimit: num("turnLimit"), concurrency: num("concurrency"), timeoutMs: num("timeout") === undefined ? undefined : num("timeout")! * 1000, name: str("name"),
-      execution: str("execution"),
+      execution: str("execution"), env,
     };
     if (LLM.has(policy)) {
       body.model = str("model");
       body.llm = { endpoint: endpointName, temperature: num("temperature"), maxTokens: num("maxTokens") };
     }
+    if (policy === "best-of-n") body.n = num("n");
     if (policy === "scripted") body.actions = String(f.get("actions") ?? "").split("\n").map((l) => l.trim()).filter(Boolean);
     setBusy(true);
     setError(null);
@@ -55,8 +64,11 @@ export function StartRunForm({ llm }: { llm: LlmChoices }) {
     <form onSubmit={submit} className="panel" aria-labelledby="start-h" data-testid="start-run-form">
       <h2 id="start-h" style={{ marginTop: 0 }}>Start a batch run</h2>
       <div className="toolbar">
-        <label>Policy <select name="policy" value={policy} onChange={(e) => setPolicy(e.target.value)} aria-label="Policy">{POLICIES.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}</select></label>
-        <label>Tasks <input name="tasks" defaultValue="fs1" aria-label="Tasks" title="all, fs1…fs4, test, fs1:0-9, task ids — comma-separated" style={{ width: 160 }} /></label>
+        <label>Environment <select name="env" value={env} onChange={(e) => setEnv(e.target.value)} aria-label="Environment">{ENVS.map((e) => <option key={e.value} value={e.value}>{e.value}</option>)}</select></label>
+        {/* Best-of-N ranks candidates by the public tests, which only Python tasks have. */}
+        <label>Policy <select name="policy" value={policy} onChange={(e) => { setPolicy(e.target.value); if (e.target.value === "best-of-n") setEnv("python"); }} aria-label="Policy">{POLICIES.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}</select></label>
+        <label>Tasks <input key={env} name="tasks" defaultValue={ENVS.find((e) => e.value === env)?.tasks} aria-label="Tasks" title="all, fs1…fs4, test, spider:0-19, mbpp:0-9, a dataset's name, task ids — comma-separated" style={{ width: 160 }} /></label>
+        {policy === "best-of-n" && <label title="candidate snippets asked of the model each turn; each runs on the public tests in a scratch sandbox, the best is executed">Candidates (N) <input name="n" type="number" min={1} max={32} defaultValue={4} aria-label="Candidates" style={{ width: 60 }} /></label>}
         <label>Turns <input name="turnLimit" type="number" min={1} max={100} defaultValue={10} aria-label="Turn limit" style={{ width: 70 }} /></label>
         <label>Concurrency <input name="concurrency" type="number" min={1} max={32} defaultValue={4} aria-label="Concurrency" style={{ width: 70 }} /></label>
         <label>Timeout (s) <input name="timeout" type="number" min={0.1} max={600} step={0.1} defaultValue={10} aria-label="Timeout" style={{ width: 70 }} /></label>
@@ -89,7 +101,8 @@ export function StartRunForm({ llm }: { llm: LlmChoices }) {
           ) : (
             <label>Model <input key={endpoint.name} name="model" defaultValue={llm.defaultModel ?? ""} placeholder="model name" aria-label="Model" style={{ width: 200 }} /></label>
           )}
-          <label>Temperature <input name="temperature" type="number" min={0} max={2} step={0.1} defaultValue={0} aria-label="Temperature" style={{ width: 70 }} /></label>
+          {/* Best-of-N samples: at temperature 0 its N candidates would be one candidate N times. */}
+          <label>Temperature <input key={policy === "best-of-n" ? "sampled" : "greedy"} name="temperature" type="number" min={0} max={2} step={0.1} defaultValue={policy === "best-of-n" ? 0.8 : 0} aria-label="Temperature" style={{ width: 70 }} /></label>
           <label>Max tokens <input name="maxTokens" type="number" min={1} max={32768} defaultValue={512} aria-label="Max tokens" style={{ width: 80 }} /></label>
           <span className="muted" style={{ fontSize: 12 }}>The server&apos;s configured OpenAI-compatible endpoints (vLLM, Ollama, OpenAI); their keys stay on the server.</span>
         </div>

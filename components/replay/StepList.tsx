@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { formatDuration } from "@/lib/replay/formatTime";
 import { markKind } from "@/lib/replay/timelineMarks";
+import { bestOfNView } from "@/lib/replay/bestOfNView";
 import { scrollToShow } from "@/lib/replay/scrollToShow";
 import type { ReplayStep } from "@/lib/replay/types";
 import s from "./replay.module.css";
@@ -73,6 +74,7 @@ export function StepList({ steps, turn, onSelect, hits, diffTurn, className, tes
                 <span className={s.action} title={step.action}>{step.action || <span className="muted">(empty)</span>}</span>
                 {hits?.has(t) && <span className={s.hit} title="search match" />}
                 <Outcome step={step} />
+                <BestOfNBadge search={step.search} />
                 {step.reward !== null && <span className={`${s.badge} ${step.reward > 0 ? s.badgeReward : ""}`} title="reward at this turn">{formatReward(step.reward)}</span>}
                 <span className={s.dim}>{formatDuration(step.durationMs)}</span>
               </div>
@@ -92,4 +94,10 @@ function Outcome({ step }: { step: ReplayStep }) {
   const ok = step.admissible ?? step.exitCode === 0;
   const label = step.exitCode !== null ? `exit ${step.exitCode}` : ok ? "ok" : "inadmissible";
   return <span className={`${s.badge} ${ok ? s.badgeOk : s.badgeBad}`} title={ok ? "admissible" : "inadmissible"}>{label}</span>;
+}
+
+/** Tells which turns hold a Best-of-N search (their candidates are in the step's detail). */
+function BestOfNBadge({ search }: { search: unknown }) {
+  const n = search == null ? null : bestOfNView(search)?.n;
+  return n ? <span className={s.badge} title={`Best-of-N: ${n} candidates tried, one executed; select the turn to compare them`} data-testid="step-best-of-n">best of {n}</span> : null;
 }

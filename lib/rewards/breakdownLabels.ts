@@ -34,9 +34,10 @@ const LABELS: Record<string, BreakdownLabel> = {
   missingRows: { label: "Gold rows missing", definition: "Up to 5 gold rows the result lacks." },
   extraRows: { label: "Rows not in the gold", definition: "Up to 5 rows of the result the gold lacks." },
   // Python (MBPP)
-  matching: { label: "Tests like the gold", definition: "Hidden tests whose output and error equal the gold's." },
+  matching: { label: "Tests like the gold", definition: "Tests, public and private, whose output and error equal the gold's." },
   total: { label: "Tests" },
-  differing: { label: "Tests that differ", definition: "The hidden tests whose result is not the gold's, with both sides." },
+  differing: { label: "Tests that differ", definition: "The public tests whose result is not the gold's, with both sides." },
+  privateDiffering: { label: "Private tests that differ", definition: "How many private tests' results are not the gold's; what they printed or raised is not kept (it would hint at the tests)." },
   // CTF
   flag: { label: "Flag submitted", definition: "The flag as this mode reads it from what was typed after submit." },
   gold: { label: "Gold flag" },

@@ -633,7 +633,8 @@ export class LiveSession {
           p.score.create({
             data: {
               episodeId: this.id, mode: s.mode, reward: s.reward, success: s.success, version: s.version, breakdown: pgJson(s.breakdown) as object, gold: (s.gold == null ? undefined : pgJson(s.gold)) as object | undefined,
-              maxRewardIdx: Math.max(0, this.turns - 1), solvedAtTurn: s.success ? Math.max(1, this.turns) : null,
+              // the turn the scorer says the success was decided at (mucode: the judged code's), else the submit's
+              maxRewardIdx: Math.max(0, this.turns - 1), solvedAtTurn: s.success ? (s.solvedAtTurn ?? Math.max(1, this.turns)) : null,
             },
           }),
         ),

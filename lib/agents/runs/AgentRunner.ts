@@ -10,7 +10,7 @@ import type { PolicyConfig } from "../policies/PolicyConfig";
 import { selectTasks, SelectionError } from "../tasks/selectTasks";
 import type { TaskView } from "../types";
 import { ALL_RUNS_ROOM, RunEvents, runRoom, type RunProgress, type RunStatus, type RunningEpisode } from "./protocol";
-import { RunInput, StoredRunConfig, modelLabel, policyConfigFor } from "./RunInput";
+import { RunInput, StoredRunConfig, modelLabel, policyConfigFor, strategyLabel } from "./RunInput";
 import { noteFailures, recordStartFailure, runCounts, runsToResume, setRunStatus } from "./runStore";
 import { createStepNotes } from "./stepNotes";
 import type { Sandbox } from "../../sandbox/types";
@@ -109,11 +109,12 @@ export class AgentRunner {
       env: input.env, tasks: input.tasks, taskIds, turnLimit: input.turnLimit, concurrency: input.concurrency, timeoutMs: input.timeoutMs, execution: input.execution, policy, failure: null,
     };
     const model = modelLabel(policy);
-    const name = input.name ?? (await this.freeName(`${input.policy}${model ? ` · ${model}` : ""} · ${input.tasks}`));
+    const strategy = strategyLabel(policy);
+    const name = input.name ?? (await this.freeName(`${strategy}${model ? ` · ${model}` : ""} · ${input.tasks}`));
     if (input.name && (await this.d.prisma.run.findUnique({ where: { name }, select: { id: true } }))) throw new RunInputError(`a run named "${name}" exists`, 409);
     const run = await this.d.prisma.run.create({
       data: {
-        name, kind: "agent", environment: input.env, model, strategy: input.policy, turnLimit: input.turnLimit,
+        name, kind: "agent", environment: input.env, model, strategy, turnLimit: input.turnLimit,
         status: "running", config: config as object, total: taskIds.length,
       },
     });

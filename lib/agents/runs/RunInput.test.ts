@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { llmConfigFromEnv } from "../llm/LlmEndpoints";
-import { RunInput, StoredRunConfig, policyConfigFor } from "./RunInput";
+import { RunInput, StoredRunConfig, policyConfigFor, strategyLabel } from "./RunInput";
 import { WatchMessage } from "./protocol";
 
 const endpoints = (list: object[], more: Record<string, string> = {}) => llmConfigFromEnv({ PLATEAU_LLM_ENDPOINTS: JSON.stringify(list), ...more });
 
 describe("run input", () => {
+  it("labels a Best-of-N run's strategy with its N, so Compare keeps runs of different N apart", () => {
+    const llm = endpoints([{ name: "vllm", baseUrl: "http://h:8000/v1" }]);
+    const bestOf = (n?: number) => policyConfigFor(RunInput.parse({ env: "python", policy: "best-of-n", n, model: "M", tasks: "mbpp:0", llm: { endpoint: "vllm" } }), llm);
+    expect([bestOf(1), bestOf(8), bestOf()].map((p) => typeof p === "string" ? p : strategyLabel(p))).toEqual(["best-of-1", "best-of-8", "best-of-4"]);
+    expect(strategyLabel({ policy: "gold" })).toBe("gold");
+  });
+
   it("takes the execution, and resumes a run stored before the setting existed as terminal", () => {
     expect(RunInput.parse({ policy: "gold", tasks: "fs1", execution: "intercode" }).execution).toBe("intercode");
     expect(RunInput.safeParse({ policy: "gold", tasks: "fs1", execution: "exec" }).success).toBe(false);

@@ -84,3 +84,8 @@ export function isLlmPolicy(name: string): boolean {
 export function modelLabel(policy: PolicyConfig): string | null {
   return "llm" in policy ? policy.llm.model : null;
 }
+
+/** The strategy a run and its episodes carry: the policy, and Best-of-N's N (Compare sets runs of different N side by side by it). */
+export function strategyLabel(policy: PolicyConfig): string {
+  return policy.policy === "best-of-n" ? `best-of-${policy.n}` : policy.policy;
+}

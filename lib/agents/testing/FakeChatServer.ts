@@ -36,7 +36,8 @@ export interface FakeChatServer {
   close(): Promise<void>;
 }
 
-export async function startFakeChatServer(script: FakeReply[] = [], fallback: FakeChatServer["fallback"] = null): Promise<FakeChatServer> {
+/** `port`: where to listen (0: a free port; the e2e server's endpoint has a fixed one). */
+export async function startFakeChatServer(script: FakeReply[] = [], fallback: FakeChatServer["fallback"] = null, port = 0): Promise<FakeChatServer> {
   const state = { requests: [] as FakeRequest[], script: [...script], fallback };
   const hanging = new Set<IncomingMessage>();
   const server: Server = createServer(async (req, res) => {
@@ -77,10 +78,10 @@ export async function startFakeChatServer(script: FakeReply[] = [], fallback: Fa
       }),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "127.0.0.1", resolve));
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `http://127.0.0.1:${address.port}/v1`,
     get requests() {
       return state.requests;
     },

@@ -2,6 +2,7 @@ import type { Sandbox } from "../../sandbox/types";
 import { historyOf } from "./history";
 import type { MbppTask } from "./mbppTask";
 import { passed, runPrograms } from "./scratchRun";
+import type { InterCodeResult } from "./stepResult";
 
 /**
  * Best-of-N's scratch copy of an episode's state: each candidate runs after the episode's code so far
@@ -18,8 +19,17 @@ export function createPublicTestTrier(task: MbppTask, scratch: Sandbox) {
     );
     return runs.map((run) => {
       const results = run.slice(-tests.length);
-      const failed = results.find((r) => !passed(r));
-      return { passed: results.filter(passed).length, total: tests.length, error: failed ? (failed?.error ?? "did not finish") : null };
+      const failed = results.findIndex((r) => !passed(r));
+      return { passed: results.filter(passed).length, total: tests.length, error: failed < 0 ? null : publicFailure(task.publicTests[failed], results[failed]) };
     });
   };
+}
+
+/**
+ * A candidate's first failing public test as the console reports one: FAIL and the test, then its
+ * error when it has a message (a failed assert's is empty: InterCode's "Error: " alone said nothing).
+ */
+export function publicFailure(test: string, r: InterCodeResult | null | undefined): string {
+  const error = r ? (r.error ?? "").trim() : "did not finish";
+  return /^(Error:)?$/.test(error) ? `FAIL ${test}` : `FAIL ${test}\n${error}`;
 }

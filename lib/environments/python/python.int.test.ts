@@ -147,10 +147,11 @@ describe("best-of-n with a FAKE chat server returning fixed candidates", () => {
       if (!("action" in first)) throw new Error(first.error);
       const search = first.search as BestOfNSearch;
       expect(first.action).toBe(winner);
+      const failed = `FAIL ${task.publicTests[0]}`; // a failed assert: the test, no message of its own
       expect(search.candidates.map((x) => [x.code, x.tests])).toEqual([
-        [losers[0], { passed: 0, total: 1, error: "Error: " }],
+        [losers[0], { passed: 0, total: 1, error: failed }],
         [winner, { passed: 1, total: 1, error: null }],
-        [losers[1], { passed: 0, total: 1, error: "Error: " }],
+        [losers[1], { passed: 0, total: 1, error: failed }],
       ]);
       expect(search.chosen).toBe(1);
       const step = await c.run(first.action);

@@ -7,6 +7,8 @@ import { closeTestPlateau } from "../../agents/testing/closeTestPlateau";
 import { ApiEpisodes } from "../../agents/api/ApiEpisodes";
 import { createEpisode, CreateEpisodeBody, getEpisode, stepEpisode, type ApiDeps } from "../../agents/api/episodesApi";
 import { mbppTask } from "./mbppTask";
+import { getEpisodeForReplay, replayAsSeenBy } from "../../episodes/getEpisodeForReplay";
+import { listReplaySteps } from "../../episodes/listReplaySteps";
 import { AgentRunner } from "../../agents/runs/AgentRunner";
 import { startFakeChatServer } from "../../agents/testing/FakeChatServer";
 import { createDockerDriver } from "../../sandbox/docker";
@@ -58,6 +60,30 @@ describe("Python through the session API", () => {
       expect(JSON.stringify(scores)).not.toContain(t);
       expect(JSON.stringify(steps)).not.toContain(t);
     }
+  }, 300_000);
+
+  it("a private test's result is never told: not in the API's answers, the stored scores, nor a participant's replay", async () => {
+    const owner = { userId: p.researcherId, role: "researcher" as const };
+    const created = await createEpisode(d, "tok-py", CreateEpisodeBody.parse({ task: "mbpp:1", env: "python" }), owner);
+    const id = (created.body as Body).episodeId;
+    const task = mbppTask(await p.db.prisma.task.findUniqueOrThrow({ where: { dataset_index: { dataset: "mbpp", index: 1 } } }));
+    // passes the public test; on any other input its error names the input, i.e. a private test's
+    const hinting = "def similar_elements(a, b):\n    if a == (3, 4, 5, 6):\n        return (4, 5)\n    raise ValueError(f'hidden input {a!r} {b!r}')";
+    const answers: unknown[] = [created.body];
+    for (const action of [hinting, "test", "submit"]) answers.push((await stepEpisode(d, "tok-py", id, action)).body);
+    answers.push((await getEpisode(d, "tok-py", id)).body);
+    expect(answers[2]).toMatchObject({ observation: expect.stringContaining("1/1 public tests passed") });
+    expect(answers[3]).toMatchObject({ done: true, info: { rewards: { intercode: 1 / 3, mucode: 0 }, breakdown: { matching: 1, total: 3, differing: [], privateDiffering: 2 } } });
+
+    const scores = await p.db.prisma.score.findMany({ where: { episodeId: id } });
+    const participant = { userId: "someone", email: "p@test.example", name: "p", role: "participant" as const, tokenId: null };
+    const replay = replayAsSeenBy(participant, (await getEpisodeForReplay(p.db.prisma, id))!, null);
+    expect(replay.scores.map((s) => s.reward).sort()).toEqual([0, 1 / 3, 1 / 3]);
+    const seen = JSON.stringify([answers, scores, replay, await listReplaySteps(p.db.prisma, id)]);
+    const privateInputs = task.privateTests.map((t) => /similar_elements\((\([^)]*\)), ?(\([^)]*\))\)/.exec(t)!.slice(1)).flat();
+    expect(privateInputs).toEqual(["(1, 2, 3, 4)", "(5, 4, 3, 7)", "(11, 12, 14, 13)", "(17, 15, 14, 13)"]);
+    for (const input of privateInputs) expect(seen).not.toContain(input);
+    for (const t of task.privateTests) expect(seen).not.toContain(t);
   }, 300_000);
 });
 

@@ -3,11 +3,12 @@ import type { Sandbox } from "../../sandbox/types";
 import type { Scorer } from "../../sessions/console";
 import type { ScoreView } from "../../sessions/protocol";
 import type { CompletedStep } from "../../sessions/steps";
-import { historyOf } from "./history";
+import { historyOf, judgedCodeTurn } from "./history";
 import type { MbppTask } from "./mbppTask";
 import { submittedName } from "./pythonConsole";
 import { passed, runPrograms, testResultOf, type ProgramStep } from "./scratchRun";
 import { pythonResultOf } from "./stepResult";
+import { withPrivateTestsCounted } from "./shownScores";
 
 export const PYTHON_IMAGE = "plateau/python";
 
@@ -40,7 +41,8 @@ export function createPythonScorer(task: MbppTask, takeSandbox: (image: string) 
       const scratch = await takeSandbox(PYTHON_IMAGE);
       try {
         const scores = await scorePythonEpisode(task, steps, submitted, scratch);
-        return { scores };
+        // (scorePythonEpisode's whole breakdowns stay with the bench that explains gold failures)
+        return { scores: scores.map((s) => withPrivateTestsCounted(s, task.publicTests.length)) };
       } finally {
         void scratch.destroy().catch(() => {});
       }
@@ -94,6 +96,6 @@ async function scoreMuCode(
     passedPublic: judged !== null,
     privatePassed,
   };
-  const solvedAtTurn = success ? (judged === steps.length ? steps.length : judged + 1) : null;
+  const solvedAtTurn = success && judged !== null ? judgedCodeTurn(steps, judged) : null;
   return { mode: "mucode", reward: success ? 1 : 0, success, version: "mucode-1", breakdown, solvedAtTurn };
 }
