@@ -93,16 +93,25 @@ mount_btrfs() {
   quota_setup
 }
 
-# Container sizes are btrfs qgroup limits. The kernel skips the accounting of a deleted subvolume
-# whose tree is deeper than drop_subtree_threshold (3 here) and marks every qgroup inconsistent,
-# after which limits stop holding: account every deletion (8 = the deepest tree), and rescan a
-# file system that an older start left inconsistent.
+# Container sizes are btrfs quota limits. Simple quotas where the kernel has them (6.7+): each
+# extent is charged to the subvolume that wrote it, so a container's size bounds what it writes (the
+# image is not counted) and a deleted container costs no accounting; full qgroups made every removal
+# walk the snapshot's extents, and a day of sandboxes slowed container create and remove to 10-30 s
+# (scripts/btrfs-quota.py). A file system that an older start left on full qgroups is switched once.
+# Without simple quotas: full qgroups, every deletion accounted (drop_subtree_threshold 8: a skipped
+# one marks every qgroup inconsistent, after which limits stop holding), rescanned when inconsistent.
 quota_setup() {
   local uuid q
   command -v btrfs >/dev/null || { echo "engine.sh: btrfs not found (apt-get install -y btrfs-progs)" >&2; umount "$DIR/root"; return 1; }
-  btrfs quota enable "$DIR/root"
   uuid="$(findmnt -rn -o UUID --mountpoint "$DIR/root")"
   q="/sys/fs/btrfs/$uuid/qgroups"
+  if [ -e /sys/fs/btrfs/features/simple_quota ] && command -v python3 >/dev/null; then
+    [ "$(cat "$q/mode" 2>/dev/null)" = squota ] && return 0
+    [ -d "$q" ] && python3 "$REPO/scripts/btrfs-quota.py" "$DIR/root" disable
+    if python3 "$REPO/scripts/btrfs-quota.py" "$DIR/root" simple && [ "$(cat "$q/mode" 2>/dev/null)" = squota ]; then return 0; fi
+    echo "engine.sh: simple quotas could not be enabled; using full qgroups" >&2
+  fi
+  btrfs quota enable "$DIR/root"
   [ -w "$q/drop_subtree_threshold" ] && echo 8 >"$q/drop_subtree_threshold"
   if [ "$(cat "$q/inconsistent" 2>/dev/null || echo 0)" = 1 ]; then btrfs quota rescan -w "$DIR/root" >/dev/null; fi
 }

@@ -192,7 +192,7 @@ describe("docker sandbox", () => {
   it("caps what a sandbox writes: twice its quota gets ENOSPC/EDQUOT inside, the host database stays writable", async () => {
     ready();
     // this engine is scripts/engine.sh's (btrfs): the status says the disk is capped
-    expect(await driver.diskCap()).toEqual({ kind: "size", imageCounts: true });
+    expect(await driver.diskCap()).toEqual({ kind: "size", imageCounts: "ask" });
     expect((await driver.status()).limits).toMatch(/^caps per sandbox: memory 512 MiB, 256 processes, 1 CPU, disk 512 MiB written$/);
     const cap = 64 * 1024 * 1024; // 512 MiB would take long to fill on a 2-core VM; the mechanism is the same
     const small = await createDockerDriver({ limits: { diskBytes: cap } }).create({ image: IMAGE });

@@ -11,7 +11,7 @@ import os from "node:os";
 import type { Duplex } from "node:stream";
 import { AgentChannel, AGENT_PATH } from "./dockerAgent";
 import { execDirect } from "./dockerExec";
-import { dockerDiskCap, isSizeRefusal, notCapped, type DiskCap } from "./dockerDiskCap";
+import { dockerDiskCap, isSizeRefusal, notCapped, PROBE_SIZE, type DiskCap } from "./dockerDiskCap";
 import { resolveDockerHost } from "./dockerHost";
 import { DockerTty } from "./dockerTty";
 import { MARK_NONCE_ENV, newMarkNonce } from "./markNonce";
@@ -85,11 +85,32 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
     cap.catch(() => (cap = null)); // an engine that did not answer is asked again
     return cap;
   };
-  /** The container's size: where the image counts toward it (btrfs), the image plus what the player may write. */
+  // btrfs charges the image to a container under full qgroups, not under simple quotas (what
+  // scripts/engine.sh enables where the kernel has them); /info does not say which, so a container
+  // of PROBE_SIZE, never started, asks once.
+  let counts: Promise<boolean> | null = null;
+  const imageCounts = (image: string): Promise<boolean> => {
+    counts ??= docker
+      .createContainer({ Image: image, Cmd: ["true"], Labels: { [OWNER_LABEL]: instanceId }, HostConfig: { NetworkMode: "none", StorageOpt: { size: PROBE_SIZE } } })
+      .then(
+        async (probe) => {
+          await probe.remove({ force: true }).catch(() => {});
+          return false;
+        },
+        (e) => {
+          if (isSizeRefusal(e)) return true;
+          throw e;
+        },
+      );
+    counts.catch(() => (counts = null)); // asked again at the next create
+    return counts;
+  };
+  /** The container's size: where the image counts toward it (btrfs's full qgroups), the image plus what the player may write. */
   const storageOpt = async (image: string): Promise<Record<string, string> | undefined> => {
     const c = await diskCap();
     if (c.kind === "none") return undefined;
-    const imageBytes = c.kind === "size" && c.imageCounts ? (await docker.getImage(image).inspect()).Size : 0;
+    const counted = c.kind === "size" && (c.imageCounts === "ask" ? await imageCounts(image) : c.imageCounts);
+    const imageBytes = counted ? (await docker.getImage(image).inspect()).Size : 0;
     return { size: String(imageBytes + limits.diskBytes) };
   };
 

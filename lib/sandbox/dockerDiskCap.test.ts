@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { dockerDiskCap, isSizeRefusal } from "./dockerDiskCap";
 
 describe("whether a Docker engine can cap a sandbox's disk", () => {
-  it("caps on btrfs (where the image counts toward the size) and zfs (where only what is written does)", () => {
-    expect(dockerDiskCap({ Driver: "btrfs", DriverStatus: [["Build Version", "Btrfs v6.2"]] }, true)).toEqual({ kind: "size", imageCounts: true });
+  it("caps on btrfs (whose quota mode says whether the image counts: the driver asks) and zfs (where only what is written counts)", () => {
+    expect(dockerDiskCap({ Driver: "btrfs", DriverStatus: [["Build Version", "Btrfs v6.2"]] }, true)).toEqual({ kind: "size", imageCounts: "ask" });
     expect(dockerDiskCap({ Driver: "zfs" }, false)).toEqual({ kind: "size", imageCounts: false });
   });
 

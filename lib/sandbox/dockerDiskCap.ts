@@ -9,14 +9,19 @@ export interface EngineStorage {
 }
 
 export type DiskCap =
-  /** imageCounts: the size covers the image too (btrfs's qgroup of a snapshot), not only what is written (zfs). */
-  | { kind: "size"; imageCounts: boolean }
+  /**
+   * imageCounts: the size covers the image too (btrfs with full qgroups: a snapshot's qgroup), or
+   * only what is written (zfs; btrfs with simple quotas). "ask": btrfs, whose quota mode /info does
+   * not show; the driver asks the engine once (imageCountsProbe).
+   */
+  | { kind: "size"; imageCounts: boolean | "ask" }
   | { kind: "try" }
   | { kind: "none"; why: string };
 
 export function dockerDiskCap(info: EngineStorage, owned: boolean): DiskCap {
   const driver = info.Driver ?? "unknown";
-  if (driver === "btrfs" || driver === "zfs") return { kind: "size", imageCounts: driver === "btrfs" };
+  if (driver === "btrfs") return { kind: "size", imageCounts: "ask" };
+  if (driver === "zfs") return { kind: "size", imageCounts: false };
   const backing = info.DriverStatus?.find(([k]) => k === "Backing Filesystem")?.[1];
   if (driver === "overlay2" && backing === "xfs") return { kind: "try" };
   const store = `${driver}${backing ? ` on ${backing}` : ""}`;
@@ -35,3 +40,10 @@ export function notCapped(store: string, owned: boolean): string {
 export function isSizeRefusal(e: unknown): boolean {
   return /storage-?opt|quota|not supported/i.test((e as Error)?.message ?? "");
 }
+
+/**
+ * The size that makes a container probing btrfs's quota mode: below any image, so full qgroups
+ * (which charge the image to the container) refuse it at create, and simple quotas (which charge
+ * only what the container writes) accept it.
+ */
+export const PROBE_SIZE = "1M";
