@@ -88,8 +88,9 @@ mount_btrfs() {
     fi
   fi
   mkdir -p "$DIR/root"
-  # discard: space that containers free goes back to the host disk (the file is sparse)
-  mount -o loop,discard "$DISK" "$DIR/root" || { echo "engine.sh: cannot mount $DISK" >&2; return 1; }
+  # discard: space that containers free goes back to the host disk (the file is sparse); async, so a
+  # removed container does not wait for its extents to be punched out of the file
+  mount -o loop,discard=async,noatime "$DISK" "$DIR/root" 2>/dev/null || mount -o loop,discard "$DISK" "$DIR/root" || { echo "engine.sh: cannot mount $DISK" >&2; return 1; }
   quota_setup
 }
 
