@@ -8,7 +8,7 @@ import type { SessionManager } from "./SessionManager";
 export interface SoakOptions {
   agents: number;
   steps: number;
-  /** How many sandboxes to kill, at random moments, while the agents play. */
+  /** How many sandboxes to kill (at most one an agent), each at a random moment of a random step. */
   kills: number;
   taskId: number;
   seed?: number;
@@ -23,43 +23,36 @@ export interface SoakReport {
 export async function soakAgents(prisma: Db, sessions: SessionManager, o: SoakOptions): Promise<SoakReport> {
   let seed = o.seed ?? 1;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  const live = new Map<string, () => Promise<void>>();
+  // Whose sandbox is killed, during which step, and how far into it: drawn from the seed up front, so
+  // every run kills `kills` sandboxes (a timer racing the agents killed fewer when they were quick).
+  const doomed = new Map<number, { step: number; afterMs: number }>();
+  while (doomed.size < Math.min(o.kills, o.agents)) {
+    doomed.set(Math.floor(random() * o.agents), { step: 1 + Math.floor(random() * Math.max(1, o.steps - 2)), afterMs: Math.floor(random() * 30) });
+  }
   const answered = new Map<string, string[]>();
-  let killed = 0;
-  let playing = true;
-
-  const killer = (async () => {
-    while (playing && killed < o.kills) {
-      await new Promise((r) => setTimeout(r, 200 + random() * 800));
-      const ids = [...live.keys()];
-      if (!ids.length) continue;
-      const kill = live.get(ids[Math.floor(random() * ids.length)])!;
-      killed++;
-      await kill().catch(() => {});
-    }
-  })();
+  const kills: Promise<void>[] = [];
 
   await Promise.all(
     Array.from({ length: o.agents }, async (_, a) => {
       const { episodeId, session } = await sessions.start({ taskId: o.taskId, playerKind: "agent", turnLimit: o.steps + 1, commandTimeoutMs: 10_000 });
       answered.set(episodeId, []);
-      live.set(episodeId, () => session.sandbox.destroy());
       await session.whenReady();
       for (let s = 0; s < o.steps; s++) {
-        const r = await session.runAction(`echo agent ${a} step ${s}`, 10_000).catch(() => null);
+        const running = session.runAction(`echo agent ${a} step ${s}`, 10_000).catch(() => null);
+        const kill = doomed.get(a);
+        if (kill?.step === s) kills.push(new Promise((r) => setTimeout(r, kill.afterMs)).then(() => session.sandbox.destroy()).catch(() => {}));
+        const r = await running;
         if (r?.step) answered.get(episodeId)!.push(r.step.action);
         if (!r || r.done) break;
       }
-      live.delete(episodeId);
       if (!session.finalResult) await session.skip();
     }),
   );
-  playing = false;
-  await killer;
+  await Promise.all(kills);
   const episodes = [];
   for (const [episodeId, actions] of answered) {
     const ep = await prisma.episode.findUniqueOrThrow({ where: { id: episodeId }, include: { steps: { orderBy: { index: "asc" } } } });
     episodes.push({ episodeId, answered: actions, stored: ep.steps.map((s) => s.action), status: ep.status });
   }
-  return { episodes, killed };
+  return { episodes, killed: kills.length };
 }
