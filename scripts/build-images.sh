@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build Plateau's sandbox images: plateau/base, then plateau/bash-fs1..4 and plateau/python FROM it;
-# plateau/sql-base (Debian's MariaDB), then plateau/sql FROM it (the Spider databases loaded).
-#   scripts/build-images.sh [--force] [bash] [python] [sql]     (no name: all of them)
+# plateau/sql-base (Debian's MariaDB), then plateau/sql FROM it (the Spider databases loaded);
+# plateau/ctf-base (the base plus the CTF tools), then plateau/ctf FROM it (the challenge files).
+#   scripts/build-images.sh [--force] [bash] [python] [sql] [ctf]     (no name: all of them)
 # Idempotent: every image carries a label with the hash of its inputs, and a build whose hash
 # matches the existing image is skipped. Without debian:bookworm-slim (no registry), the base
 # comes from debootstrap; its tarball is cached under .data/images/.
@@ -14,11 +15,11 @@ FORCE=0 WANT=""
 for a in "$@"; do
   case "$a" in
     --force) FORCE=1 ;;
-    bash|python|sql) WANT="$WANT $a" ;;
-    *) echo "usage: $0 [--force] [bash] [python] [sql]" >&2; exit 2 ;;
+    bash|python|sql|ctf) WANT="$WANT $a" ;;
+    *) echo "usage: $0 [--force] [bash] [python] [sql] [ctf]" >&2; exit 2 ;;
   esac
 done
-WANT="${WANT:- bash python sql}"
+WANT="${WANT:- bash python sql ctf}"
 export DOCKER_BUILDKIT=0 # the classic builder: no buildx plugin needed, works with dockerd 20.10
 
 say() { echo "build-images: $*"; }
@@ -143,59 +144,73 @@ build_python() {
   say "built plateau/python ($hash)"
 }
 
-# plateau/sql-base: Debian's MariaDB server and the console's Python client. Without a registry, a
-# debootstrap minbase, then apt-get in a chroot (a policy-rc.d keeps the package from starting a
-# server there); the tarball is cached like the base's.
-build_sql_base() {
-  local hash tar rootfs mirror
-  hash="$(hash_inputs docker/sql/packages.txt docker/sql/base.Dockerfile)"
-  if up_to_date plateau/sql-base:latest "$hash"; then say "plateau/sql-base is up to date ($hash)"; return; fi
+# An image of Debian packages beyond a minbase: `NAME` from `DIR/packages.txt`. Where
+# debian:bookworm-slim can be pulled, DIR/base.Dockerfile; without a registry, `apt-get install` of
+# the same list in a chroot (a policy-rc.d keeps a package from starting a server there) of a fresh
+# debootstrap minbase, or of the base's cached tarball when FROM_BASE=1 (plateau/ctf-base: the
+# base's packages plus the CTF tools). The tarball is cached in .data/images/ like the base's.
+#   build_apt_image NAME DIR FROM_BASE
+build_apt_image() {
+  local name="$1" dir="$2" from_base="$3" hash tar rootfs mirror base_tar=""
+  hash="$(hash_inputs "$dir/packages.txt" "$dir/base.Dockerfile")"
+  if [ "$from_base" = 1 ]; then
+    base_tar="$CACHE/base-$(hash_inputs docker/base/packages.txt docker/base/Dockerfile).tar"
+    hash="$(echo "$hash $(docker image inspect -f '{{.Id}}' plateau/base:latest)" | sha256sum | cut -c1-16)"
+  fi
+  if up_to_date "plateau/$name:latest" "$hash"; then say "plateau/$name is up to date ($hash)"; return; fi
   mkdir -p "$CACHE"
   if docker image inspect debian:bookworm-slim >/dev/null 2>&1; then
-    say "building plateau/sql-base FROM debian:bookworm-slim"
-    docker build --force-rm --label "$LABEL=$hash" -t plateau/sql-base:latest -f "$REPO/docker/sql/base.Dockerfile" "$REPO/docker/sql" \
-      >"$CACHE/build-sql-base.log" 2>&1 || { tail -n 20 "$CACHE/build-sql-base.log" >&2; die "docker build of plateau/sql-base failed"; }
-    say "built plateau/sql-base ($hash)"
+    say "building plateau/$name FROM debian:bookworm-slim"
+    docker build --force-rm --label "$LABEL=$hash" -t "plateau/$name:latest" -f "$REPO/$dir/base.Dockerfile" "$REPO/$dir" \
+      >"$CACHE/build-$name.log" 2>&1 || { tail -n 20 "$CACHE/build-$name.log" >&2; die "docker build of plateau/$name failed"; }
+    say "built plateau/$name ($hash)"
     return
   fi
-  tar="$CACHE/sql-base-$hash.tar"
+  tar="$CACHE/$name-$hash.tar"
   if [ ! -f "$tar" ]; then
-    command -v debootstrap >/dev/null || die "no debian:bookworm-slim image and no debootstrap: run: apt-get install -y debootstrap"
     mirror="$(debian_mirror)"
-    rootfs="$CACHE/sql-rootfs.tmp"
+    rootfs="$CACHE/$name-rootfs.tmp"
     umount -R "$rootfs/proc" "$rootfs/sys" 2>/dev/null || true
     rm -rf "$rootfs"
-    say "debootstrap bookworm + MariaDB from $mirror (a few minutes; log: $CACHE/debootstrap-sql.log)"
-    debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >"$CACHE/debootstrap-sql.log" 2>&1 ||
-      { tail -n 20 "$CACHE/debootstrap-sql.log" >&2; die "debootstrap failed (log: $CACHE/debootstrap-sql.log)"; }
-    umount -R "$rootfs/proc" "$rootfs/sys" 2>/dev/null || true
+    if [ "$from_base" = 1 ]; then
+      [ -f "$base_tar" ] || die "no base tarball $base_tar (plateau/base was not built from debootstrap here?)"
+      say "plateau/$name: the base tarball + apt-get install $dir/packages.txt (log: $CACHE/debootstrap-$name.log)"
+      mkdir -p "$rootfs" && tar -x --numeric-owner -f "$base_tar" -C "$rootfs"
+      : >"$CACHE/debootstrap-$name.log"
+    else
+      command -v debootstrap >/dev/null || die "no debian:bookworm-slim image and no debootstrap: run: apt-get install -y debootstrap"
+      say "debootstrap bookworm + $dir/packages.txt from $mirror (a few minutes; log: $CACHE/debootstrap-$name.log)"
+      debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >"$CACHE/debootstrap-$name.log" 2>&1 ||
+        { tail -n 20 "$CACHE/debootstrap-$name.log" >&2; die "debootstrap failed (log: $CACHE/debootstrap-$name.log)"; }
+      umount -R "$rootfs/proc" "$rootfs/sys" 2>/dev/null || true
+    fi
     printf '#!/bin/sh\nexit 101\n' >"$rootfs/usr/sbin/policy-rc.d" && chmod 755 "$rootfs/usr/sbin/policy-rc.d"
     cp /etc/resolv.conf "$rootfs/etc/resolv.conf"
     if ! { chroot "$rootfs" apt-get update &&
-      sed -e 's/#.*//' "$REPO/docker/sql/packages.txt" | xargs chroot "$rootfs" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends; } \
-      >>"$CACHE/debootstrap-sql.log" 2>&1; then
+      sed -e 's/#.*//' "$REPO/$dir/packages.txt" | xargs chroot "$rootfs" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends; } \
+      >>"$CACHE/debootstrap-$name.log" 2>&1; then
       umount -R "$rootfs/proc" "$rootfs/sys" 2>/dev/null || true
-      tail -n 20 "$CACHE/debootstrap-sql.log" >&2
-      die "apt-get install of docker/sql/packages.txt failed (log: $CACHE/debootstrap-sql.log)"
+      tail -n 20 "$CACHE/debootstrap-$name.log" >&2
+      die "apt-get install of $dir/packages.txt failed (log: $CACHE/debootstrap-$name.log)"
     fi
     umount -R "$rootfs/proc" "$rootfs/sys" 2>/dev/null || true
     rm -f "$rootfs/usr/sbin/policy-rc.d" "$rootfs/etc/resolv.conf"
     rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/* "$rootfs"/var/log/bootstrap.log \
       "$rootfs"/usr/share/doc/* "$rootfs"/usr/share/man/* "$rootfs"/usr/share/info/* "$rootfs"/usr/share/locale/*
-    say "packing sql rootfs ($(du -sh "$rootfs" | cut -f1))"
+    say "packing $name rootfs ($(du -sh "$rootfs" | cut -f1))"
     tar --numeric-owner -C "$rootfs" -cf "$tar.part" .
     mv "$tar.part" "$tar"
     rm -rf "$rootfs"
-    find "$CACHE" -maxdepth 1 -name 'sql-base-*.tar' ! -name "sql-base-$hash.tar" -delete
+    find "$CACHE" -maxdepth 1 -name "$name-*.tar" ! -name "$name-$hash.tar" -delete
   fi
-  say "importing plateau/sql-base"
+  say "importing plateau/$name"
   docker import \
     -c "LABEL $LABEL=$hash" \
     -c 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
     -c 'ENV LANG=C.UTF-8' \
     -c 'CMD ["bash"]' \
-    "$tar" plateau/sql-base:latest >/dev/null
-  say "built plateau/sql-base ($hash)"
+    "$tar" "plateau/$name:latest" >/dev/null
+  say "built plateau/$name ($hash)"
 }
 
 # plateau/sql: the helper, the console, the server's settings and the Spider databases, loaded at
@@ -224,6 +239,37 @@ build_sql() {
   say "built plateau/sql ($hash)"
 }
 
+# The files of plateau/ctf's inputs (scripts/build-rootfs.sh hashes the same list): the Bash images'
+# files, docker/ctf less its base's, and the challenge files less every solution/ folder.
+ctf_inputs() {
+  (cd "$REPO" && {
+    find docker/bash docker/ctf -type f ! -name '*.md' ! -name 'packages.txt' ! -name 'base.Dockerfile'
+    find data/intercode/tasks/ctf/task_assets -type d -name solution -prune -o -type f -print
+  } | LC_ALL=C sort)
+}
+
+# plateau/ctf: the challenge files at /ctf/{id}/ (docker/ctf/setup.sh). The build context is
+# assembled without any solution/ folder, so no layer of the image ever holds a write-up.
+build_ctf() {
+  local base_id hash ctx
+  base_id="$(docker image inspect -f '{{.Id}}' plateau/ctf-base:latest)"
+  # shellcheck disable=SC2046
+  hash="$(hash_inputs $(ctf_inputs) | { cat; echo "$base_id ctf"; } | sha256sum | cut -c1-16)"
+  if up_to_date plateau/ctf:latest "$hash"; then say "plateau/ctf is up to date ($hash)"; return; fi
+  ctx="$CACHE/ctf-context"
+  rm -rf "$ctx" && mkdir -p "$ctx"
+  cp -r "$REPO/docker/bash" "$ctx/bash" && cp -r "$REPO/docker/ctf" "$ctx/ctf"
+  tar -C "$REPO/data/intercode/tasks/ctf" --exclude=solution -cf - task_assets | tar -C "$ctx" -xf -
+  say "building plateau/ctf"
+  if ! docker build --force-rm --network none --label "$LABEL=$hash" -t plateau/ctf:latest -f "$ctx/ctf/Dockerfile" "$ctx" \
+    >"$CACHE/build-ctf.log" 2>&1; then
+    tail -n 30 "$CACHE/build-ctf.log" >&2
+    die "docker build of plateau/ctf failed (log: $CACHE/build-ctf.log)"
+  fi
+  rm -rf "$ctx"
+  say "built plateau/ctf ($hash)"
+}
+
 t0=$SECONDS
 case "$WANT" in *bash*)
   build_base
@@ -234,8 +280,13 @@ case "$WANT" in *python*)
   build_python ;;
 esac
 case "$WANT" in *sql*)
-  build_sql_base
+  build_apt_image sql-base docker/sql 0
   build_sql ;;
+esac
+case "$WANT" in *ctf*)
+  build_base
+  build_apt_image ctf-base docker/ctf 1
+  build_ctf ;;
 esac
 docker image prune -f --filter "label=$LABEL" >/dev/null 2>&1 || true # dangling old builds
 say "done in $((SECONDS - t0)) s"

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Image build step of plateau/ctf (as root): the challenge files at /ctf/{id}/, then the Bash images'
+# user, helper, reset and git at / (docker/bash/setup.sh none commits /ctf with the rest of /), then
+# the CTF shell's own settings.
+#   setup.sh ASSETS      ASSETS: task_assets/ of data/intercode/tasks/ctf (solution/ already left out)
+set -euo pipefail
+ASSETS="$1"
+HERE="$(cd "$(dirname "$0")" && pwd)"
+install -d -m 755 /ctf
+cp -r "$ASSETS/." /ctf/
+# never a write-up in a sandbox, whatever the context held (InterCode removed them the same way)
+find /ctf -name solution -prune -exec rm -rf {} +
+# the dataset's markers of an empty folder are not challenge files
+find /ctf -type f \( -name .placeholder -o -name .ignore \) -delete
+# the same mtimes on every machine (a checkout's are its own), as the Bash images date their files
+find /ctf -exec touch -h -d '2023-06-15 12:00:00 UTC' {} +
+bash /tmp/plateau-build/setup.sh none
+cat "$HERE/bashrc" >>/etc/bash.bashrc
+[ -z "$(find / -xdev -name solution 2>/dev/null)" ] || { echo "setup: a solution/ is in the image" >&2; exit 1; }
