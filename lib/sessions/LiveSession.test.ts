@@ -117,6 +117,38 @@ describe("LiveSession", () => {
     expect(submitted).toEqual(["submit picoCTF{x}"]);
   });
 
+  it("a wrong answer the environment lets go on: the submit is a turn with its reward, the player is told, play continues, and a right one ends it", async () => {
+    const flagScorer = { score: async (i: { submitted: string }) => {
+      const ok = i.submitted === "submit picoCTF{right}";
+      return { scores: [{ mode: "plateau" as const, reward: ok ? 1 : 0, success: ok, version: "test", breakdown: {} }], ...(ok ? {} : { tryAgain: "Wrong flag: try again." }) };
+    } };
+    const { session, player, shell, heard } = setup({ scorer: flagScorer });
+    await session.attach(player);
+    shell.print(goldenBash.startup);
+    const typeSubmit = (flag: string) => shell.print(`${mark(`633;E;submit ${flag}`)}${mark("133;C")}${mark("133;D;0")}${mark("133;A")}$ ${mark("133;B")}`);
+    typeSubmit("picoCTF{wrong}");
+    await until(() => session.state().turns === 1);
+    expect(session.finalResult).toBeNull();
+    expect(session.state()).toMatchObject({ status: "active", busy: false, blockedReason: null });
+    expect(heard.filter(([e]) => e === ServerEvents.output).map(([, d]) => d).join("")).toContain("Wrong flag: try again.");
+    typeSubmit("picoCTF{right}");
+    await until(() => session.finalResult !== null);
+    expect(session.finalResult).toMatchObject({ status: "submitted", scores: [{ reward: 1 }] });
+    expect(session.state().turns).toBe(1);
+  });
+
+  it("a wrong answer on the last turn ends the episode with its score instead of going on", async () => {
+    const { session, player, shell } = setup({
+      turnLimit: 1,
+      scorer: { score: async () => ({ scores: [{ mode: "plateau", reward: 0, success: false, version: "test", breakdown: {} }], tryAgain: "Wrong flag: try again." }) },
+    });
+    await session.attach(player);
+    shell.print(goldenBash.startup);
+    shell.print(`${mark("633;E;submit picoCTF{wrong}")}${mark("133;C")}${mark("133;D;0")}${mark("133;A")}$ ${mark("133;B")}`);
+    await until(() => session.finalResult !== null);
+    expect(session.finalResult).toMatchObject({ status: "submitted", scores: [{ reward: 0 }] });
+  });
+
   it("refuses commands past a turn limit that blocks, until the player submits or skips", async () => {
     const { session, player, shell, heard } = setup({ turnLimit: 1 });
     await session.attach(player);

@@ -11,7 +11,7 @@ import { PauseGate } from "./PauseGate";
 import { ScreenMirror } from "./ScreenMirror";
 import type { ActionExecutor, ExecutedAction } from "./ActionExecutor";
 import { TimeLimit, type TimerRule } from "./TimeLimit";
-import type { Console, Scorer } from "./console";
+import type { Console, ScoreOutcome, Scorer } from "./console";
 import { initialPhase, isBusy, takesInput, transition, type PhaseEvent, type SessionPhase } from "./sessionPhase";
 import { ServerEvents, type EpisodeResult, type ScoreView, type ScreenHtml, type SessionState, type StepSummary } from "./protocol";
 
@@ -194,7 +194,7 @@ export class LiveSession {
     if (this.phase.phase === "scoring" && was !== "scoring" && event.type === "prompt") {
       // A typed submit is scored with what it said (`submit picoCTF{…}`); the turn limit's with nothing.
       const last = this.steps.at(-1);
-      void this.submit(last && this.o.console.isSubmit(last.action) ? last.action : undefined);
+      void (last && this.o.console.isSubmit(last.action) ? this.answer(last.action) : this.submit());
     }
   }
 
@@ -355,8 +355,12 @@ export class LiveSession {
     this.record(this.recorder.marker(`turn ${index}`, startedAt));
     this.broadcast(ServerEvents.state, this.state());
     if (submit) {
-      this.onStepCompleted(executedStep(index, action, { observation: "", exitCode: 0, timedOut: false, truncated: false }, promptAt, startedAt));
-      return { step: null, observation: "", timedOut: false, done: true, result: await this.submit(action) };
+      const step = executedStep(index, action, { observation: "", exitCode: 0, timedOut: false, truncated: false }, promptAt, startedAt);
+      this.onStepCompleted(step);
+      const answered = await this.answer(action);
+      if (typeof answered !== "string") return { step: null, observation: "", timedOut: false, done: true, result: answered };
+      this.executedPromptAt = Date.now();
+      return { step, observation: answered, timedOut: false, done: false, result: null };
     }
     let r;
     try {
@@ -376,6 +380,45 @@ export class LiveSession {
     const observation = this.o.console.observationOf?.(step) ?? r.observation;
     if (due) return { step, observation, timedOut: r.timedOut, done: true, result: await this.submit() };
     return { step, observation, timedOut: r.timedOut, done: false, result: null };
+  }
+
+  /**
+   * A submit typed with its answer (at the prompt, or an agent's action): scored, and the episode
+   * ends — unless the environment lets a wrong answer go on (ScoreOutcome.tryAgain) and a turn is
+   * left: then the submit is a turn with its reward, the player is told, and play continues. Returns
+   * the episode's result, or what the player was told.
+   */
+  private async answer(submitted: string): Promise<EpisodeResult | string> {
+    if (this.ending) return this.ending;
+    this.step({ type: "submit" });
+    let outcome: ScoreOutcome | Error;
+    try {
+      outcome = await this.o.scorer.score({ sandbox: this.o.sandbox, steps: this.steps.filter((s) => !this.o.console.isSubmit(s.action)), submitted });
+    } catch (err) {
+      outcome = err as Error;
+    }
+    if (this.ending) return this.ending; // skipped, abandoned or failed while it was scored
+    const lastTurn = this.o.turnLimit !== null && this.turns + 1 >= this.o.turnLimit;
+    if (outcome instanceof Error || !outcome.tryAgain || lastTurn) return (this.ending ??= this.finish("submitted", submitted, outcome));
+    this.goOn(outcome.scores, outcome.tryAgain);
+    return outcome.tryAgain;
+  }
+
+  /** A wrong answer that goes on: the submit step keeps its reward and counts as a turn, and the prompt is the player's again. */
+  private goOn(scores: ScoreView[], told: string): void {
+    const last = this.steps.at(-1);
+    const reward = scores.find((s) => s.mode === "plateau");
+    if (last && reward) this.o.writer.write((p) => p.step.update({ where: { episodeId_index: { episodeId: this.id, index: last.index } }, data: { reward: reward.reward } })).catch(() => {});
+    this.turns += 1;
+    this.step({ type: "goOn" });
+    this.notice(told);
+    this.broadcast(ServerEvents.state, this.state());
+    const w = this.actionWaiter;
+    if (w && last) {
+      if (w.timer) clearTimeout(w.timer);
+      this.actionWaiter = null;
+      w.resolve({ step: last, observation: told, timedOut: false, done: false, result: null });
+    }
   }
 
   /** Score the episode and end it. Safe to call twice: the second call gets the same result. */
@@ -584,13 +627,15 @@ export class LiveSession {
     this.idleTimer = setTimeout(() => void this.end("abandoned", "idle for too long"), this.o.idleTimeoutMs);
   }
 
-  private async finish(status: EpisodeResult["status"], submitted?: string): Promise<EpisodeResult> {
+  /** `scored`: the submit's scoring when it was already done (answer), its failure included. */
+  private async finish(status: EpisodeResult["status"], submitted?: string, scored?: ScoreOutcome | Error): Promise<EpisodeResult> {
     this.step(status === "submitted" ? { type: "submit" } : { type: "end", status });
     const isSubmit = (s: CompletedStep) => this.o.console.isSubmit(s.action);
     let scores: ScoreView[] = [];
     if (status === "submitted") {
       try {
-        ({ scores } = await this.o.scorer.score({ sandbox: this.o.sandbox, steps: this.steps.filter((s) => !isSubmit(s)), submitted: submitted ?? "submit" }));
+        if (scored instanceof Error) throw scored;
+        ({ scores } = scored ?? (await this.o.scorer.score({ sandbox: this.o.sandbox, steps: this.steps.filter((s) => !isSubmit(s)), submitted: submitted ?? "submit" })));
       } catch (err) {
         status = "error";
         this.error = `scoring failed: ${(err as Error).message}`;

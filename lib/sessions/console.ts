@@ -14,6 +14,16 @@ export function isInterCodeSubmit(action: string): boolean {
   return /^\s*submit(\s.*)?$/s.test(action);
 }
 
+/**
+ * A submit as it is typed for a policy or an API client: the word and its answer on one line
+ * (`submit picoCTF{…}`: CTF's flag, Python's function); anything else that starts with the word
+ * (an answer over several lines) is typed as the bare word, as before answers mattered.
+ */
+export function submitAsTyped(action: string): string {
+  const a = action.trim();
+  return isInterCodeSubmit(a) && !a.includes("\n") ? a : "submit";
+}
+
 /** The program on a sandbox's terminal, as the session drives it. */
 export interface Console {
   /** The bytes typed for an agent's action (a person types their own). */
@@ -39,7 +49,17 @@ export interface Console {
 
 /** What an environment does at submit: score the episode's final state against the gold. */
 export interface Scorer {
-  score(input: { sandbox: Sandbox; steps: CompletedStep[]; submitted: string }): Promise<{ scores: ScoreView[] }>;
+  score(input: { sandbox: Sandbox; steps: CompletedStep[]; submitted: string }): Promise<ScoreOutcome>;
+}
+
+export interface ScoreOutcome {
+  scores: ScoreView[];
+  /**
+   * The answer was wrong and the environment lets the player go on (CTF: InterCode's harness played
+   * on after a wrong flag): what the player and the agent are told. The submit is stored as a turn
+   * with its reward, and the episode continues; absent: the episode ends with `scores`.
+   */
+  tryAgain?: string;
 }
 
 /** A task as the session needs it to open an episode. */
@@ -66,4 +86,6 @@ export interface PlayableEnvironment {
   executor?(sandbox: Sandbox, task: TaskForPlay): ActionExecutor;
   /** Images to keep warm sandboxes of from start-up. */
   warmImages?(): string[];
+  /** Why this task cannot be played (its files are absent, it needs a network service); null: it can. */
+  unplayable?(task: Pick<TaskForPlay, "query" | "extra">): string | null;
 }

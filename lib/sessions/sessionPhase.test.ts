@@ -26,6 +26,9 @@ describe("live session phases", () => {
     { name: "scoring ignores the console", from: at("scoring", { blocked: "Scoring…" }), event: { type: "commandStarted", submit: false }, to: at("scoring", { blocked: "Scoring…" }) },
     { name: "scoring ignores a second submit", from: at("scoring", { blocked: "Scoring…" }), event: { type: "end", status: "abandoned" }, to: at("scoring", { blocked: "Scoring…" }) },
     { name: "scoring ends", from: at("scoring", { blocked: "Scoring…" }), event: { type: "ended" }, to: at("ended", { blocked: "Scoring…" }) },
+    { name: "a wrong answer the environment lets go on is back at the prompt", from: at("scoring", { blocked: "Scoring…" }), event: { type: "goOn" }, to: at("ready") },
+    { name: "an executed wrong answer goes on too", from: at("running"), event: { type: "goOn" }, to: at("ready") },
+    { name: "an ending never goes on", from: at("ending", { blocked: "The episode is skipped." }), event: { type: "goOn" }, to: at("ending", { blocked: "The episode is skipped." }) },
     { name: "ended is final", from: at("ended"), event: { type: "prompt" }, to: at("ended") },
   ];
   for (const { name, from, event, to } of table) {

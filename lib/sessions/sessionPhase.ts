@@ -42,6 +42,8 @@ export type PhaseEvent =
   /** The console exited and a fresh one is starting (a console that cannot restart ends the episode: "end"). */
   | { type: "consoleExited" }
   | { type: "submit" }
+  /** A submitted answer was wrong and the environment lets the player go on (CTF's flag): back at the prompt. */
+  | { type: "goOn" }
   | { type: "end"; status: string }
   | { type: "ended" };
 
@@ -51,6 +53,8 @@ const FINAL: ReadonlySet<Phase> = new Set(["scoring", "ending", "ended"]);
 
 export function transition(s: SessionPhase, e: PhaseEvent): SessionPhase {
   if (s.phase === "ended") return s;
+  // Only a submit's scoring (or an executed submit, still running) can go on; an ending never does.
+  if (e.type === "goOn") return s.phase === "scoring" || s.phase === "running" ? { phase: "ready", submitDue: false, blocked: null } : s;
   if (FINAL.has(s.phase)) return e.type === "ended" ? { ...s, phase: "ended", submitDue: false } : s;
   switch (e.type) {
     case "prompt":
