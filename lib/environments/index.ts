@@ -7,6 +7,7 @@ import { sqlPlayable } from "./sql/play";
 import { loadPythonTasks } from "./python/tasks";
 import { pythonPlayable } from "./python/playable";
 import { loadCtfTasks } from "./ctf/tasks";
+import { ctfPlayable } from "./ctf/play";
 
 export * from "./types";
 export { bashImage, BASH_DATASETS } from "./bash/tasks";
@@ -39,11 +40,21 @@ export const environments: Record<EnvironmentName, Environment> = {
   ctf: {
     name: "ctf",
     title: "CTF",
-    description: "picoCTF challenges; scored by the flag. The challenge files are not in the dataset.",
-    playable: { ok: false, reason: "the picoCTF challenge files are not included in InterCode's data" },
+    description: "picoCTF challenges in a shell with their files; scored by the flag. Tasks that need a picoCTF server or a missing file say so.",
+    playable: { ok: true },
     loadTasks: loadCtfTasks,
+    live: ctfPlayable,
   },
 };
+
+/** Whether one task can be played live, and if not why: its environment's word, then the task's own (CTF: files, network). */
+export function taskPlayability(task: { environment: string; query: string; extra: unknown }): Environment["playable"] {
+  const env = environments[task.environment as EnvironmentName];
+  if (!env) return { ok: false, reason: `unknown environment ${task.environment}` };
+  if (!env.playable.ok) return env.playable;
+  const why = env.live?.unplayable?.(task);
+  return why ? { ok: false, reason: why } : { ok: true };
+}
 
 /** The environments that play live, by name: what the session manager opens episodes of. */
 export function liveEnvironments(): Partial<Record<EnvironmentName, PlayableEnvironment>> {

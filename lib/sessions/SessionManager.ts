@@ -110,6 +110,9 @@ export class SessionManager {
       const info = environments[task.environment as EnvironmentName]?.playable;
       throw new PlayError(info && !info.ok ? info.reason : `${task.environment} tasks cannot be played live`, 400);
     }
+    // The task's own word (CTF: a file that is absent, a picoCTF server): refused here, whoever asks.
+    const unplayable = env.unplayable?.(task);
+    if (unplayable) throw new PlayError(`This task cannot be played: ${unplayable}.`, 409);
     if (opts.execution === "intercode" && (opts.playerKind !== "agent" || !env.executor)) {
       throw new PlayError(opts.playerKind !== "agent" ? "intercode execution is for agents (people type into the terminal)" : `${task.environment} tasks have no intercode execution`, 400);
     }

@@ -86,6 +86,8 @@ export interface PlayableEnvironment {
   executor?(sandbox: Sandbox, task: TaskForPlay): ActionExecutor;
   /** Images to keep warm sandboxes of from start-up. */
   warmImages?(): string[];
+  /** The gold policy's actions (default: the gold command, then `submit`); CTF: `submit <the flag>`. */
+  goldActions?(gold: string): string[];
   /** Why this task cannot be played (its files are absent, it needs a network service); null: it can. */
   unplayable?(task: Pick<TaskForPlay, "query" | "extra">): string | null;
 }

@@ -7,8 +7,9 @@ import { bashArgv, MALFORMED, planAction, TIMED_OUT } from "./intercodeArgv";
 // fresh `bash -c` (docker-py's argv) as root with stdin at end-of-file; nothing survives between
 // actions but the working directory, and that only through actions that start with `cd`.
 
-export function createInterCodeExecutor(sandbox: Sandbox): ActionExecutor {
-  let cwd = "/";
+/** `startDir`: where the first action runs (Bash: /; CTF: the task's folder, as InterCode's image's WORKDIR). */
+export function createInterCodeExecutor(sandbox: Sandbox, startDir = "/"): ActionExecutor {
+  let cwd = startDir;
   return async (action, timeoutMs) => {
     const planned = planAction(action, cwd);
     const argv = "malformed" in planned ? planned : bashArgv(planned.command, "intercode");

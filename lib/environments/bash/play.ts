@@ -9,6 +9,6 @@ export const bashPlayable: PlayableEnvironment = {
   image: (task) => bashImage(task.fileSystem ?? 1),
   console: bashConsole,
   scorer: createBashScorer,
-  executor: createInterCodeExecutor,
+  executor: (sandbox) => createInterCodeExecutor(sandbox),
   warmImages: () => [...new Set(BASH_DATASETS.map((d) => bashImage(d.fileSystem)))],
 };
