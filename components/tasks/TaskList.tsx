@@ -43,7 +43,7 @@ export function TaskList({ filter, result, datasets, invalid }: Props) {
               <td className="muted">{t.dataset}{t.db ? ` · ${t.db}` : ""}</td>
               <td style={{ maxWidth: 620 }}><Link href={`/tasks/${t.id}`}>{t.query}</Link></td>
               <td><GoldReveal taskId={t.id} /></td>
-              <td>{t.environment === "bash" && <StartPlayButton taskId={t.id} once={crypto.randomUUID()} />}</td>
+              <td>{t.playable.ok ? <StartPlayButton taskId={t.id} once={crypto.randomUUID()} /> : <span className="muted" data-testid="unplayable" title={t.playable.reason}>cannot be played</span>}</td>
             </tr>
           ))}
         </tbody>

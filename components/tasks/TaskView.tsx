@@ -1,7 +1,6 @@
 import Link from "next/link";
 import type { PublicTask } from "@/lib/tasks";
 import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
-import type { Environment } from "@/lib/environments/types";
 import { GoldReveal } from "./GoldReveal";
 import { StartPlayButton } from "@/components/play/StartPlayButton";
 import { LiveEpisodes } from "@/components/play/LiveEpisodes";
@@ -10,12 +9,12 @@ import { TaskEpisodes } from "./TaskEpisodes";
 interface Props {
   task: PublicTask;
   episodes: TaskEpisode[];
-  playable: Environment["playable"];
   /** The signed-in person's live episodes of this task. */
   live: TaskEpisode[];
 }
 
-export function TaskView({ task, episodes, playable, live }: Props) {
+export function TaskView({ task, episodes, live }: Props) {
+  const { playable } = task;
   return (
     <main>
       <div className="muted" style={{ fontSize: 13 }}>
@@ -27,7 +26,7 @@ export function TaskView({ task, episodes, playable, live }: Props) {
       </div>
       <h1 data-testid="task-query" style={{ marginTop: 6 }}>{task.query}</h1>
       <div className="toolbar">
-        {playable.ok ? <StartPlayButton taskId={task.id} once={crypto.randomUUID()} label="Play this task" primary testId="play-task" /> : <span className="muted">{playable.reason}</span>}
+        {playable.ok ? <StartPlayButton taskId={task.id} once={crypto.randomUUID()} label="Play this task" primary testId="play-task" /> : <span className="muted" data-testid="unplayable">Cannot be played live: {playable.reason}</span>}
         <span className="muted">Gold:</span> <GoldReveal taskId={task.id} />
       </div>
       <LiveEpisodes episodes={live} withQuery={false} />

@@ -1,6 +1,7 @@
 import type { ActionResult } from "../sessions/LiveSession";
 import type { EpisodeResult, SessionState } from "../sessions/protocol";
 import { isSubmitAction, type HistoryEntry, type Policy, type TaskView } from "./types";
+import { submitAsTyped } from "../sessions/console";
 import { actOnce, withDeadline, type Acted } from "./actOnce";
 
 // The agent harness: ask the policy, type its action into the live session (the same terminal a
@@ -109,17 +110,16 @@ export async function playEpisode(o: PlayOptions): Promise<PlayOutcome> {
     consecutive = 0;
     const notes: StepNotesData = { thought: d.thought ?? null, plan: d.plan ?? null, ...(d.search ? { search: d.search } : {}) };
     const hasNotes = notes.thought || notes.plan || notes.search;
-    if (isSubmitAction(d.action)) {
-      if (hasNotes) o.saveNotes?.(lastIndex + 1, notes);
-      const a = await run("submit");
-      return outcome(a.kind === "ended" ? a.result : (session.finalResult ?? (await session.submit())));
-    }
-    const a = await run(d.action);
+    const submit = isSubmitAction(d.action);
+    if (submit && hasNotes) o.saveNotes?.(lastIndex + 1, notes);
+    // A submit that does not end the episode was a wrong answer the environment lets go on (CTF's
+    // flag): its step is a turn like any other.
+    const a = await run(submit ? submitAsTyped(d.action) : d.action);
     if (a.kind === "ended") return outcome(a.result);
     const r = a.r as ActionResult & { step: NonNullable<ActionResult["step"]> };
     turn += 1;
     lastIndex = r.step.index;
-    if (hasNotes) o.saveNotes?.(r.step.index, notes);
+    if (hasNotes && !submit) o.saveNotes?.(r.step.index, notes);
     o.onStep?.({ index: r.step.index, action: r.step.action, turn });
     history.push({
       kind: "step", action: r.step.action || d.action, observation: r.observation, exitCode: r.step.exitCode,

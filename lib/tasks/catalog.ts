@@ -1,7 +1,7 @@
 import type { Db } from "../db";
 import { Prisma } from "../db";
 import { z } from "zod";
-import { ENVIRONMENTS } from "../environments";
+import { ENVIRONMENTS, taskPlayability, type Environment } from "../environments";
 
 /** An optional URL parameter: a filter form sends its blank fields as "", which means "any". */
 export function formParam<T extends z.ZodType>(schema: T) {
@@ -29,11 +29,19 @@ export interface PublicTask {
   hardness: string | null;
   db: string | null;
   fileSystem: number | null;
+  /** Whether it can be played live, and if not why (said on the task list, the task page and the Play page). */
+  playable: Environment["playable"];
 }
 
 const publicFields = {
   id: true, environment: true, dataset: true, index: true, query: true, hardness: true, db: true, fileSystem: true,
 } as const;
+// extra is read on the server only, for the task's playability; it never reaches a page (a Python task's tests are in it).
+const selected = { ...publicFields, extra: true } as const;
+
+function toPublic({ extra, ...t }: Prisma.TaskGetPayload<{ select: typeof selected }>): PublicTask {
+  return { ...t, playable: taskPlayability({ ...t, extra }) };
+}
 
 function where(f: TaskFilter): Prisma.TaskWhereInput {
   return {
@@ -48,14 +56,14 @@ export async function listTasks(prisma: Db, f: TaskFilter): Promise<{ tasks: Pub
   const [tasks, total] = await Promise.all([
     prisma.task.findMany({
       where: where(f),
-      select: publicFields,
+      select: selected,
       orderBy: [{ environment: "asc" }, { dataset: "asc" }, { index: "asc" }],
       skip: (f.page - 1) * f.pageSize,
       take: f.pageSize,
     }),
     prisma.task.count({ where: where(f) }),
   ]);
-  return { tasks, total };
+  return { tasks: tasks.map(toPublic), total };
 }
 
 /** The ids of every task the filter matches (every page), up to `limit`: a study made from the Tasks page's filters. */
@@ -68,7 +76,8 @@ export async function taskIdsMatching(prisma: Db, f: TaskFilter, limit = 500): P
 }
 
 export async function getPublicTask(prisma: Db, id: number): Promise<PublicTask | null> {
-  return prisma.task.findUnique({ where: { id }, select: publicFields });
+  const task = await prisma.task.findUnique({ where: { id }, select: selected });
+  return task && toPublic(task);
 }
 
 /** The task after this one in its dataset (by index), for "Next task" after an episode; null after the last. */

@@ -2,7 +2,6 @@ import { cookies } from "next/headers";
 import { forbidden, notFound } from "next/navigation";
 import { getPlateau, getService } from "@/lib/runtime/context";
 import { getPublicTask, nextTaskId } from "@/lib/tasks";
-import { environments, type EnvironmentName } from "@/lib/environments";
 import { canSeeEpisode, pageIdentity } from "@/lib/auth/access";
 import { isStaff } from "@/lib/auth/roles";
 import type { SessionManager } from "@/lib/sessions/SessionManager";
@@ -20,7 +19,6 @@ export default async function PlayPage({ params, searchParams }: { params: Promi
   const task = Number.isInteger(id) && id > 0 && id < 2 ** 31 ? await getPublicTask(p.prisma, id) : null;
   if (!task) notFound();
   const { episode, error } = await searchParams;
-  const playable = environments[task.environment as EnvironmentName]?.playable ?? { ok: false, reason: `unknown environment ${task.environment}` };
   let opening: PlayOpening | null = null;
   const row = typeof episode === "string" && episode.length <= 64
     ? await p.prisma.episode.findUnique({ where: { id: episode }, select: { userId: true, taskId: true, study: { select: { showReward: true } } } })
@@ -38,7 +36,7 @@ export default async function PlayPage({ params, searchParams }: { params: Promi
   return (
     <>
       {opening?.episodeId && <script dangerouslySetInnerHTML={{ __html: earlyPlayScript(opening.episodeId, opening.playerToken) }} />}
-      <PlayView task={task} sandbox={p.sandbox} opening={opening} unplayable={playable.ok ? null : playable.reason} study={!!row?.study} startKey={crypto.randomUUID()} nextTaskId={next} />
+      <PlayView task={task} sandbox={p.sandbox} opening={opening} unplayable={task.playable.ok ? null : task.playable.reason} study={!!row?.study} startKey={crypto.randomUUID()} nextTaskId={next} />
     </>
   );
 }

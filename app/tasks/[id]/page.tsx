@@ -2,7 +2,6 @@ import { pageStaff } from "@/lib/auth/access";
 import { notFound } from "next/navigation";
 import { getPlateau } from "@/lib/runtime/context";
 import { getPublicTask } from "@/lib/tasks";
-import { environments, type EnvironmentName } from "@/lib/environments";
 import { listEpisodesOfTask, listLiveEpisodesOfUser } from "@/lib/episodes/listEpisodesOfTask";
 import { TaskView } from "@/components/tasks/TaskView";
 
@@ -16,6 +15,5 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   const { prisma } = getPlateau();
   const [task, episodes, live] = await Promise.all([getPublicTask(prisma, id), listEpisodesOfTask(prisma, id), listLiveEpisodesOfUser(prisma, who.userId, id)]);
   if (!task) notFound();
-  const playable = environments[task.environment as EnvironmentName]?.playable ?? { ok: false, reason: `unknown environment ${task.environment}` };
-  return <TaskView task={task} episodes={episodes} playable={playable} live={live} />;
+  return <TaskView task={task} episodes={episodes} live={live} />;
 }

@@ -6,6 +6,7 @@ import { EXECUTIONS } from "../../sessions/ActionExecutor";
 import type { EpisodeResult } from "../../sessions/protocol";
 import { actOnce } from "../actOnce";
 import { isSubmitAction } from "../types";
+import { submitAsTyped } from "../../sessions/console";
 import { resolveTask } from "../tasks/selectTasks";
 import type { ApiEpisodes } from "./ApiEpisodes";
 
@@ -105,7 +106,7 @@ export async function stepEpisode(d: ApiDeps, tokenId: string, episodeId: string
   if (entry.busy) return err(409, "another action of this episode is still running");
   entry.busy = true;
   try {
-    const a = await actOnce(session, isSubmitAction(action) ? "submit" : action, entry.timeoutMs);
+    const a = await actOnce(session, isSubmitAction(action) ? submitAsTyped(action) : action, entry.timeoutMs);
     if (a.kind === "ended") return { status: 200, body: ended(d, episodeId, a.result, "", entry.turnLimit, session.state().turns) };
     const { r } = a;
     const turns = session.state().turns;
@@ -118,7 +119,8 @@ export async function stepEpisode(d: ApiDeps, tokenId: string, episodeId: string
       const result = await session.submit();
       return { status: 200, body: ended(d, episodeId, result, r.observation, entry.turnLimit, turns, { ...info, forcedSubmit: true }) };
     }
-    return { status: 200, body: { observation: r.observation, reward: null, done: false, info: { ...info, status: "active" } } };
+    // A submit that goes on was a wrong answer (CTF's flag): its reward is 0.
+    return { status: 200, body: { observation: r.observation, reward: isSubmitAction(action) ? 0 : null, done: false, info: { ...info, status: "active" } } };
   } catch (e) {
     return err(409, (e as Error).message);
   } finally {

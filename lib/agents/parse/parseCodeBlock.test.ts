@@ -18,6 +18,8 @@ describe("parseCodeBlock", () => {
     expect(parseCodeBlock("```bash\nsubmit\n```")).toEqual({ action: "submit" });
     expect(parseCodeBlock("submit")).toEqual({ action: "submit" });
     expect(parseCodeBlock("`submit`.")).toEqual({ action: "submit" });
+    expect(parseCodeBlock("submit picoCTF{g00d_k1tty!}")).toEqual({ action: "submit picoCTF{g00d_k1tty!}" });
+    expect(parseCodeBlock("```bash\nsubmit picoCTF{x}\n```")).toEqual({ action: "submit picoCTF{x}" });
   });
   it("says why there is no action", () => {
     expect(parseCodeBlock("I would list the files with ls.")).toEqual({ error: "no code block in the reply" });

@@ -24,6 +24,9 @@ export function parseReAct(reply: string): ParsedReAct {
     const inner = command.startsWith("```") ? parseCodeBlock(command) : { action: command };
     return "error" in inner ? { thought, error: inner.error } : { thought, action: inner.action };
   }
+  // submit[<answer>] (CTF's flag) keeps its answer; a bare submit is the word.
+  const answer = /^[`*]*submit\s*\[([^\n]*)\][`*]*\s*$/i.exec(rest)?.[1]?.trim();
+  if (answer) return { thought, action: `submit ${answer}` };
   if (/^[`*]*submit\b/i.test(rest)) return { thought, action: "submit" };
   return { thought, error: "the action is neither `execute[<command>]` nor `submit`" };
 }

@@ -1,5 +1,6 @@
 import { asCodeBlock as bashCodeBlock, bashPrompts } from "./bashPrompts";
 import { sqlPrompts } from "./sqlPrompts";
+import { ctfPrompts } from "./ctfPrompts";
 
 // Which prompts an episode's model gets: its environment's (Bash's for any environment without its own).
 
@@ -8,6 +9,7 @@ export type Prompts = typeof bashPrompts;
 const BY_ENV: Record<string, { prompts: Prompts; language: string }> = {
   bash: { prompts: bashPrompts, language: "bash" },
   sql: { prompts: sqlPrompts, language: "sql" },
+  ctf: { prompts: ctfPrompts, language: "bash" },
 };
 
 export function promptsFor(environment: string): Prompts {

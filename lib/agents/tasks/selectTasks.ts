@@ -1,4 +1,5 @@
 import type { Db } from "../../db";
+import { taskPlayability } from "../../environments";
 
 // Which tasks a run or an API episode means. A selection is a comma-separated list of
 //   all            every Bash task of file systems 1-4 (the 200 InterCode evaluates); SQL: the
@@ -7,7 +8,9 @@ import type { Db } from "../../db";
 //   nl2bash_fs_2   any dataset by name
 //   fs1:0-9  fs2:4 a dataset's tasks by index (inclusive range, or one)
 //   17             a task by its id
-// Order is kept, duplicates are dropped, and every task must belong to the environment.
+// Order is kept, duplicates are dropped, and every task must belong to the environment. A dataset or
+// a range leaves out the tasks that cannot be played (CTF: absent files, a picoCTF server); a task
+// named by its id is kept, and its episode is refused with the reason.
 
 export class SelectionError extends Error {}
 
@@ -18,6 +21,7 @@ const ALIASES: Record<string, Record<string, string[]>> = {
     test: ["nl2bash_test"],
   },
   sql: { all: ["spider_dev"], spider: ["spider_dev"] },
+  ctf: { all: ["ctf"] },
 };
 
 export function datasetsFor(env: string, name: string): string[] {
@@ -45,9 +49,12 @@ export async function selectTasks(prisma: Db, env: string, spec: string): Promis
     if (from !== undefined && to! < from) throw new SelectionError(`"${item}": the range ends before it starts`);
     const rows = await prisma.task.findMany({
       where: { environment: env, dataset: { in: datasets }, ...(from !== undefined ? { index: { gte: from, lte: to } } : {}) },
-      select: { id: true, dataset: true, index: true },
+      select: { id: true, dataset: true, index: true, environment: true, query: true, extra: true },
     });
     if (rows.length === 0) throw new SelectionError(`no ${env} tasks match "${item}"`);
+    const playable = rows.filter((r) => taskPlayability(r).ok);
+    if (playable.length === 0) throw new SelectionError(`none of the ${env} tasks "${item}" matches can be played`);
+    rows.splice(0, rows.length, ...playable);
     rows.sort((a, b) => datasets.indexOf(a.dataset) - datasets.indexOf(b.dataset) || a.index - b.index);
     ids.push(...rows.map((r) => r.id));
   }
