@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Root file systems for the local sandbox driver (lib/sandbox/local.ts, bubblewrap, no daemon):
 # ${PLATEAU_ROOTFS_DIR:-${PLATEAU_DATA_DIR:-.data}/rootfs}/bash-fs{1..4}/, the same content as the
-# images plateau/bash-fs{1..4} (and python/ as plateau/python), plus bash-fsN.json (what the driver reads: input hash, uid base, the
+# images plateau/bash-fs{1..4} (and python/, ctf/ as plateau/python, plateau/ctf), plus bash-fsN.json (what the driver reads: input hash, uid base, the
 # top-level paths git tracks at /).
-#   scripts/build-rootfs.sh [--force] [--no-docker] [1 2 3 4 python]
+#   scripts/build-rootfs.sh [--force] [--no-docker] [1 2 3 4 python sql ctf]
 # Two ways, same result:
 #   - a Docker engine answers and plateau/bash-fsN is current: `docker export` it (a few seconds);
 #   - otherwise: the debootstrap base that scripts/build-images.sh caches (.data/images/base-<hash>.tar,
@@ -28,11 +28,11 @@ for a in "$@"; do
   case "$a" in
     --force) FORCE=1 ;;
     --no-docker) USE_DOCKER=0 ;;
-    [1-4] | python | sql) WANT+=("$a") ;;
-    *) echo "usage: $0 [--force] [--no-docker] [1 2 3 4] [python] [sql]" >&2; exit 2 ;;
+    [1-4] | python | sql | ctf) WANT+=("$a") ;;
+    *) echo "usage: $0 [--force] [--no-docker] [1 2 3 4] [python] [sql] [ctf]" >&2; exit 2 ;;
   esac
 done
-[ ${#WANT[@]} -gt 0 ] || WANT=(1 2 3 4 python sql)
+[ ${#WANT[@]} -gt 0 ] || WANT=(1 2 3 4 python sql ctf)
 
 say() { echo "build-rootfs: $*"; }
 die() { echo "build-rootfs: $*" >&2; exit 1; }
@@ -56,13 +56,24 @@ BASH_HASH="$(hash_inputs $BASH_FILES)"
 PYTHON_FILES="$(find docker/bash docker/python docker/console -type f ! -name '*.md' ! -name '*_test.py' | LC_ALL=C sort)"
 # shellcheck disable=SC2086
 PYTHON_HASH="$(hash_inputs $PYTHON_FILES)"
+# plateau/ctf's inputs, as scripts/build-images.sh lists them (ctf_inputs there): keep the two in step
+CTF_FILES="$({
+  find docker/bash docker/ctf -type f ! -name '*.md' ! -name 'packages.txt' ! -name 'base.Dockerfile'
+  find data/intercode/tasks/ctf/task_assets -type d -name solution -prune -o -type f -print
+} | LC_ALL=C sort)"
+# shellcheck disable=SC2086
+CTF_HASH="$(hash_inputs $CTF_FILES)"
+CTF_BASE_HASH="$(hash_inputs docker/ctf/packages.txt docker/ctf/base.Dockerfile)"
 SCRIPT_HASH="$(hash_inputs scripts/build-rootfs.sh)"
 key_for() {
-  if [ "$1" = python ]; then echo "base=$BASE_HASH python=$PYTHON_HASH script=$SCRIPT_HASH uidbase=$UID_BASE format=$FORMAT"
-  else echo "base=$BASE_HASH bash=$BASH_HASH script=$SCRIPT_HASH uidbase=$UID_BASE format=$FORMAT fs=$1"; fi | sha256sum | cut -c1-16
+  case "$1" in
+    python) echo "base=$BASE_HASH python=$PYTHON_HASH script=$SCRIPT_HASH uidbase=$UID_BASE format=$FORMAT" ;;
+    ctf) echo "base=$BASE_HASH ctfbase=$CTF_BASE_HASH ctf=$CTF_HASH script=$SCRIPT_HASH uidbase=$UID_BASE format=$FORMAT" ;;
+    *) echo "base=$BASE_HASH bash=$BASH_HASH script=$SCRIPT_HASH uidbase=$UID_BASE format=$FORMAT fs=$1" ;;
+  esac | sha256sum | cut -c1-16
 }
-# A wanted tree's name (and its image's, plateau/<name>): bash-fsN, or python.
-name_of() { if [ "$1" = python ]; then echo python; else echo "bash-fs$1"; fi; }
+# A wanted tree's name (and its image's, plateau/<name>): bash-fsN, python or ctf.
+name_of() { case "$1" in python | ctf) echo "$1" ;; *) echo "bash-fs$1" ;; esac; }
 
 # ---------------------------------------------------------------- docker (when an engine answers)
 DOCKER_OK=0
@@ -81,6 +92,9 @@ current_image() {
   base_id="$(docker image inspect -f '{{.Id}}' plateau/base:latest 2>/dev/null)" || return 1
   if [ "$fs" = python ]; then
     [ "$(image_label plateau/python:latest)" = "$(echo "$PYTHON_HASH" | { cat; echo "$base_id python"; } | sha256sum | cut -c1-16)" ]
+  elif [ "$fs" = ctf ]; then
+    base_id="$(docker image inspect -f '{{.Id}}' plateau/ctf-base:latest 2>/dev/null)" || return 1
+    [ "$(image_label plateau/ctf:latest)" = "$(echo "$CTF_HASH" | { cat; echo "$base_id ctf"; } | sha256sum | cut -c1-16)" ]
   else
     [ "$(image_label "plateau/bash-fs$fs:latest")" = "$(echo "$BASH_HASH" | { cat; echo "$base_id fs$fs"; } | sha256sum | cut -c1-16)" ]
   fi
@@ -135,7 +149,14 @@ base_tarball() {
 from_scratch() { # fs dir
   local fs="$1" dir="$2" tar
   command -v bwrap >/dev/null || die "bubblewrap is not installed: apt-get install -y bubblewrap"
-  tar="$(base_tarball)"
+  if [ "$fs" = ctf ]; then
+    # the base with the CTF tools: the tarball scripts/build-images.sh made for plateau/ctf-base
+    tar="$CACHE/ctf-base-$(echo "$CTF_BASE_HASH $(docker image inspect -f '{{.Id}}' plateau/base:latest 2>/dev/null)" | sha256sum | cut -c1-16).tar"
+    [ -f "$tar" ] || tar="$(ls -t "$CACHE"/ctf-base-*.tar 2>/dev/null | head -n 1)"
+    [ -n "$tar" ] && [ -f "$tar" ] || die "ctf: no plateau/ctf image from today's inputs and no ctf-base tarball in $CACHE: run scripts/build-images.sh ctf"
+  else
+    tar="$(base_tarball)"
+  fi
   tar -x --numeric-owner -f "$tar" -C "$dir"
   # `docker import` + the Dockerfile: ENV PATH, LANG; WORKDIR /; RUN setup.sh as root. Here the
   # same as root in a bubblewrap chroot with the build folder mounted read-only at /tmp/plateau-build.
@@ -145,13 +166,21 @@ from_scratch() { # fs dir
   [ -e "$dir/etc/mtab" ] || [ -L "$dir/etc/mtab" ] || ln -s /proc/mounts "$dir/etc/mtab"
   local setup=(bash /tmp/plateau-build/setup.sh "$fs")
   [ "$fs" = python ] && setup=(bash /tmp/plateau-python/setup.sh)
+  local assets="$OUT/.ctf-assets"
+  rm -rf "$assets" && mkdir -p "$assets"
+  if [ "$fs" = ctf ]; then
+    # the challenge files without any solution/ folder, as the image's build context has them
+    tar -C data/intercode/tasks/ctf --exclude=solution -cf - task_assets | tar -C "$assets" -xf -
+    setup=(bash /tmp/plateau-ctf/setup.sh /tmp/ctf-assets/task_assets)
+  fi
   bwrap --bind "$dir" / --dev /dev --proc /proc --tmpfs /tmp \
     --ro-bind "$REPO/docker/bash" /tmp/plateau-build --ro-bind "$REPO/docker/python" /tmp/plateau-python --ro-bind "$REPO/docker/console" /tmp/plateau-console-lib \
+    --ro-bind "$REPO/docker/ctf" /tmp/plateau-ctf --ro-bind "$assets" /tmp/ctf-assets \
     --unshare-pid --unshare-ipc --unshare-uts --unshare-net --die-with-parent \
     --clearenv --setenv PATH /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     --setenv LANG C.UTF-8 --setenv HOME /root --chdir / \
-    "${setup[@]}" >"$dir.log" 2>&1 || { cat "$dir.log" >&2; die "${setup[*]} failed"; }
-  rm -f "$dir.log"
+    "${setup[@]}" >"$dir.log" 2>&1 || { cat "$dir.log" >&2; rm -rf "$assets"; die "${setup[*]} failed"; }
+  rm -rf "$dir.log" "$assets"
 }
 
 # What a container has at run time and an image does not (docker writes them when it starts one).
@@ -310,9 +339,9 @@ done
 # Identical read-only system files across the trees: one copy on disk (hardlink compares content,
 # mode, owner and mtime). The task files, /.git and /home are copied per sandbox: never linked.
 sys_dirs=()
-for d in "$OUT"/bash-fs[1-4] "$OUT"/python; do
+for d in "$OUT"/bash-fs[1-4] "$OUT"/python "$OUT"/ctf; do
   [ -d "$d" ] || continue
   for s in usr etc var opt boot root srv mnt media run; do [ -d "$d/$s" ] && sys_dirs+=("$d/$s"); done
 done
 [ ${#sys_dirs[@]} -gt 0 ] && hardlink -q "${sys_dirs[@]}" >/dev/null 2>&1 || true
-say "done in $((SECONDS - t0)) s ($(du -shc "$OUT"/bash-fs[1-4] "$OUT"/python 2>/dev/null | tail -1 | cut -f1) in $OUT)"
+say "done in $((SECONDS - t0)) s ($(du -shc "$OUT"/bash-fs[1-4] "$OUT"/python "$OUT"/ctf 2>/dev/null | tail -1 | cut -f1) in $OUT)"
