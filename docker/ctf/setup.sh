@@ -16,4 +16,8 @@ find /ctf -type f \( -name .placeholder -o -name .ignore \) -delete
 find /ctf -exec touch -h -d '2023-06-15 12:00:00 UTC' {} +
 bash /tmp/plateau-build/setup.sh none
 cat "$HERE/bashrc" >>/etc/bash.bashrc
+# InterCode pip-installed pycryptodome, whose package is `Crypto` (`from Crypto.Util.number import …`,
+# as task 12's write-up does); Debian's python3-pycryptodome is the same library named `Cryptodome`.
+ln -s Cryptodome /usr/lib/python3/dist-packages/Crypto
+python3 -c "from Crypto.Util.number import long_to_bytes, inverse"
 [ -z "$(find / -xdev -name solution 2>/dev/null)" ] || { echo "setup: a solution/ is in the image" >&2; exit 1; }
