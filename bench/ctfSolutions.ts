@@ -8,12 +8,12 @@ import { createDockerDriver } from "../lib/sandbox/docker";
 import { createLocalDriver } from "../lib/sandbox/local";
 import { loadCtfTasks } from "../lib/environments/ctf/tasks";
 import { ctfPlayability } from "../lib/environments/ctf/playability";
-import { runSolution, solutionScript } from "../lib/environments/ctf/solutionCheck";
+import { runSolution, solutionScript, type SolutionRun } from "../lib/environments/ctf/solutionCheck";
 
 const dataDir = path.join(process.cwd(), "data/intercode");
 const driver = process.env.PLATEAU_SANDBOX === "local" ? createLocalDriver() : createDockerDriver();
 const t0 = Date.now();
-const rows = [];
+const rows: Array<SolutionRun & { playable: string }> = [];
 for (const t of loadCtfTasks(dataDir)) {
   const taskId = t.extra.taskId as number;
   const script = solutionScript(dataDir, taskId);
