@@ -6,6 +6,7 @@ import { GoldRunView } from "@/components/play/GoldRunView";
 import { RESCORED_VERSION } from "@/lib/rewards/version";
 import s from "./replay.module.css";
 import { formatReward } from "@/lib/stats/formatNumber";
+import { StartPlayButton } from "@/components/play/StartPlayButton";
 
 /** The task, who played it and how it ended: the final reward in every mode with its breakdown, and the gold on request. */
 /** `turns`: the turns taken as the page knows them now (spectating, more than the episode as loaded). */
@@ -30,6 +31,11 @@ export function EpisodeHeader({ episode, turns, showGold, children }: { episode:
         <h1 className={s.query} data-testid="task-query">{e.task.query}</h1>
         <div className={s.meta}>
           {showGold && <><span className="muted">Gold:</span> <GoldReveal taskId={e.task.id} /></>}
+          {/* Staff compare themselves with a logged episode: play the same task, then open the two side by side. */}
+          {showGold && e.status !== "active" && (e.task.playable.ok
+            // one key per replayed episode: a double click (or a second click within a minute) opens the same new episode
+            ? <StartPlayButton taskId={e.task.id} once={`replay-${e.id}`} label="Play this task" testId="play-this-task" />
+            : <span className="muted" data-testid="unplayable">cannot be played live: {e.task.playable.reason}</span>)}
           {children}
         </div>
         {e.error && <div className="error-box" style={{ marginTop: 8 }}>{e.error}</div>}

@@ -3,6 +3,7 @@ import type { Db } from "../db";
 import type { Identity } from "../auth/identity";
 import { canSeeGold, canSeeRewards } from "../auth/visibility";
 import type { GoldRunView } from "../sessions/protocol";
+import { taskPlayability, type Environment } from "../environments";
 
 /** An episode's header for its replay page: the task (never the gold), the player, the result in every scoring mode. Plain JSON. */
 export interface EpisodeForReplay {
@@ -24,7 +25,8 @@ export interface EpisodeForReplay {
   error: string | null;
   startedAt: string;
   endedAt: string | null;
-  task: { id: number; environment: string; dataset: string; index: number; query: string; hardness: string | null; db: string | null };
+  /** `playable`: whether a person can play the task live now ("Play this task" beside a logged episode), and if not why. */
+  task: { id: number; environment: string; dataset: string; index: number; query: string; hardness: string | null; db: string | null; playable: Environment["playable"] };
   scores: EpisodeScore[];
   stepCount: number;
   /** Terminal events stored; 0 for an episode without a recording (its replay is synthesized from the steps). */
@@ -52,15 +54,17 @@ export async function getEpisodeForReplay(prisma: Db, id: string): Promise<Episo
       id: true, status: true, source: true, execution: true, playerKind: true, playerName: true, model: true, strategy: true, turns: true, turnLimit: true,
       errorRate: true, driver: true, error: true, startedAt: true, endedAt: true,
       run: { select: { id: true, name: true } },
-      task: { select: { id: true, environment: true, dataset: true, index: true, query: true, hardness: true, db: true } },
+      task: { select: { id: true, environment: true, dataset: true, index: true, query: true, hardness: true, db: true, extra: true } },
       scores: { select: { mode: true, reward: true, success: true, solvedAtTurn: true, breakdown: true, gold: true, version: true }, orderBy: [{ mode: "asc" }, { createdAt: "asc" }] },
       _count: { select: { steps: true, events: true } },
     },
   });
   if (!e) return null;
-  const { _count, startedAt, endedAt, scores, ...rest } = e;
+  const { _count, startedAt, endedAt, scores, task: { extra, ...task }, ...rest } = e;
   return {
     ...rest,
+    // extra stays here: it is read for playability only (a Python task's hidden tests are in it).
+    task: { ...task, playable: taskPlayability({ ...task, extra }) },
     scores: scores.map((s) => ({ ...s, gold: StoredGoldRun.nullable().catch(null).parse(s.gold) })),
     startedAt: startedAt.toISOString(), endedAt: endedAt?.toISOString() ?? null, stepCount: _count.steps, eventCount: _count.events };
 }
