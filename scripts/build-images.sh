@@ -230,13 +230,20 @@ build_sql() {
   cp "$REPO/docker/bash/agent.py" "$ctx/agent.py"
   cp "$REPO/data/intercode/tasks/sql/ic_spider_dbs.sql" "$ctx/ic_spider_dbs.sql"
   say "building plateau/sql (loads the Spider databases)"
-  if ! docker build --force-rm --network none --label "$LABEL=$hash" -t plateau/sql:latest -f "$ctx/Dockerfile" "$ctx" \
-    >"$CACHE/build-sql.log" 2>&1; then
-    tail -n 30 "$CACHE/build-sql.log" >&2
-    die "docker build of plateau/sql failed (log: $CACHE/build-sql.log)"
+  build_context sql "$ctx" "$ctx/Dockerfile" "$hash"
+}
+
+# docker build --network none of plateau/NAME from an assembled context CTX (removed after), labelled HASH.
+#   build_context NAME CTX DOCKERFILE HASH
+build_context() {
+  local name="$1" ctx="$2" dockerfile="$3" hash="$4"
+  if ! docker build --force-rm --network none --label "$LABEL=$hash" -t "plateau/$name:latest" -f "$dockerfile" "$ctx" \
+    >"$CACHE/build-$name.log" 2>&1; then
+    tail -n 30 "$CACHE/build-$name.log" >&2
+    die "docker build of plateau/$name failed (log: $CACHE/build-$name.log)"
   fi
   rm -rf "$ctx"
-  say "built plateau/sql ($hash)"
+  say "built plateau/$name ($hash)"
 }
 
 # The files of plateau/ctf's inputs (scripts/build-rootfs.sh hashes the same list): the Bash images'
@@ -261,13 +268,7 @@ build_ctf() {
   cp -r "$REPO/docker/bash" "$ctx/bash" && cp -r "$REPO/docker/ctf" "$ctx/ctf"
   tar -C "$REPO/data/intercode/tasks/ctf" --exclude=solution -cf - task_assets | tar -C "$ctx" -xf -
   say "building plateau/ctf"
-  if ! docker build --force-rm --network none --label "$LABEL=$hash" -t plateau/ctf:latest -f "$ctx/ctf/Dockerfile" "$ctx" \
-    >"$CACHE/build-ctf.log" 2>&1; then
-    tail -n 30 "$CACHE/build-ctf.log" >&2
-    die "docker build of plateau/ctf failed (log: $CACHE/build-ctf.log)"
-  fi
-  rm -rf "$ctx"
-  say "built plateau/ctf ($hash)"
+  build_context ctf "$ctx" "$ctx/ctf/Dockerfile" "$hash"
 }
 
 t0=$SECONDS

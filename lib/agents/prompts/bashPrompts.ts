@@ -58,15 +58,9 @@ export const bashPrompts = {
   query: (query: string) => `Task: ${query}`,
 
   /** What the model sees after a command. */
-  observation: (text: string, exitCode: number | null, timedOut: boolean) => {
-    const parts = [`Output:\n${text === "" ? "(no output)" : text}`];
-    if (timedOut) parts.push("(the command was stopped: it ran too long)");
-    else if (exitCode !== null && exitCode !== 0) parts.push(`Exit code: ${exitCode}`);
-    return parts.join("\n");
-  },
+  observation: (text: string, exitCode: number | null, timedOut: boolean) => [`Output:\n${text === "" ? "(no output)" : text}`, ...outcomeLines(exitCode, timedOut)].join("\n"),
 
-  reactObservation: (text: string, exitCode: number | null, timedOut: boolean) =>
-    `Observation: ${text === "" ? "(no output)" : text}${timedOut ? "\n(the command was stopped: it ran too long)" : exitCode ? `\n(exit code ${exitCode})` : ""}`,
+  reactObservation: (text: string, exitCode: number | null, timedOut: boolean) => `Observation: ${text === "" ? "(no output)" : text}${reactOutcome(exitCode, timedOut)}`,
 
   planStep: (step: string) => `Step: ${step}`,
 
@@ -75,6 +69,17 @@ export const bashPrompts = {
 
   reactRetry: (reason: string) => `Observation: your last reply could not be used (${reason}). Reply with one Thought and one Action: execute[<command>] or submit.`,
 };
+
+/** How a command ended, under its output: stopped at the timeout, or a non-zero exit code. */
+export function outcomeLines(exitCode: number | null, timedOut: boolean): string[] {
+  if (timedOut) return ["(the command was stopped: it ran too long)"];
+  return exitCode !== null && exitCode !== 0 ? [`Exit code: ${exitCode}`] : [];
+}
+
+/** The same in a ReAct observation. */
+export function reactOutcome(exitCode: number | null, timedOut: boolean): string {
+  return timedOut ? "\n(the command was stopped: it ran too long)" : exitCode ? `\n(exit code ${exitCode})` : "";
+}
 
 /** An action as the model should have written it: what the dialogue shows as the assistant's turn. */
 export function asCodeBlock(action: string): string {

@@ -1,4 +1,4 @@
-import type { PromptContext } from "./bashPrompts";
+import { outcomeLines, reactOutcome, type PromptContext } from "./bashPrompts";
 
 // The prompts for the CTF environment, after InterCode's CTF template (experiments/utils/prompts.py:
 // TemplateCTF, the prompt of its CTF experiments): a Capture the Flag player at a Linux shell, started
@@ -63,15 +63,9 @@ export const ctfPrompts = {
   query: (query: string) => `Task: ${query}`,
 
   /** InterCode's CTF observation: "Output: …", or "No output". */
-  observation: (text: string, exitCode: number | null, timedOut: boolean) => {
-    const parts = [text === "" ? "No output" : `Output: ${text}`];
-    if (timedOut) parts.push("(the command was stopped: it ran too long)");
-    else if (exitCode !== null && exitCode !== 0) parts.push(`Exit code: ${exitCode}`);
-    return parts.join("\n");
-  },
+  observation: (text: string, exitCode: number | null, timedOut: boolean) => [text === "" ? "No output" : `Output: ${text}`, ...outcomeLines(exitCode, timedOut)].join("\n"),
 
-  reactObservation: (text: string, exitCode: number | null, timedOut: boolean) =>
-    `Observation: ${text === "" ? "No output" : text}${timedOut ? "\n(the command was stopped: it ran too long)" : exitCode ? `\n(exit code ${exitCode})` : ""}`,
+  reactObservation: (text: string, exitCode: number | null, timedOut: boolean) => `Observation: ${text === "" ? "No output" : text}${reactOutcome(exitCode, timedOut)}`,
 
   planStep: (step: string) => `Step: ${step}`,
 
