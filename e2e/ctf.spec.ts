@@ -10,6 +10,7 @@ test("a person plays CTF task 4: ls, cat, a wrong flag goes on, submit picoCTF{â
   const task = await taskOf(page, "ctf", 4);
   await startEpisode(page, task.id);
   await waitForScreen(page, /\/ctf\/4\$ $/m);
+  await expect(page.getByTestId("how-to-submit")).toContainText("type submit picoCTF{â€¦} at the prompt");
   await typeLine(page, "ls");
   await waitForScreen(page, /^flag$/m);
   await typeLine(page, "find / -xdev -name solution 2>/dev/null | wc -l");

@@ -17,7 +17,7 @@ import type { PlayOpening } from "@/lib/sessions/openPlay";
 /** The Play screen: task, live terminal, turn counter, clock, Submit / Skip, then the result. */
 /** `study`: this episode is a study's task (after it, the participant's next task). */
 /** `nextTaskId`: the next task of the dataset, offered after the episode. */
-export function PlayView({ task, sandbox, opening, unplayable, study, startKey, nextTaskId }: { task: PublicTask; sandbox: SandboxInfo; opening: PlayOpening | null; unplayable: string | null; study: boolean; startKey: string; nextTaskId: number | null }) {
+export function PlayView({ task, sandbox, opening, unplayable, howToSubmit, study, startKey, nextTaskId }: { task: PublicTask; sandbox: SandboxInfo; opening: PlayOpening | null; unplayable: string | null; howToSubmit: string | null; study: boolean; startKey: string; nextTaskId: number | null }) {
   const box = useRef<HTMLDivElement>(null);
   const [episode, setEpisode] = useState(opening?.episodeId ? { id: opening.episodeId, token: opening.playerToken } : null);
   // The state as the page was made (turns, clock) shows in the first paint; the socket keeps it current.
@@ -64,8 +64,8 @@ export function PlayView({ task, sandbox, opening, unplayable, study, startKey, 
             {s?.busy && !ended && <span className="muted" data-testid="running">running…</span>}
             {s?.saving && <span className="warn" data-testid="saving" title="The database is behind: what you played is being stored">saving…</span>}
           </div>
-          <p className="muted" style={{ fontSize: 12 }}>
-            Every command you run is one turn. Type <code>submit</code> at the prompt or press Submit when the file system and your last output answer the task.
+          <p className="muted" style={{ fontSize: 12 }} data-testid="how-to-submit">
+            {howToSubmit ?? <>Every command you run is one turn. Type <code>submit</code> at the prompt or press Submit when the file system and your last output answer the task.</>}
           </p>
           {episode && !episode.token && !ended && <p className="warn">You are watching this episode; only its player can type.</p>}
           {(opening?.error || live.error) && <div className="error-box" data-testid="play-error">{opening?.error ?? live.error}</div>}

@@ -42,6 +42,7 @@ export const environments: Record<EnvironmentName, Environment> = {
     title: "CTF",
     description: "picoCTF challenges in a shell with their files; scored by the flag. Tasks that need a picoCTF server or a missing file say so.",
     playable: { ok: true },
+    howToSubmit: "Every command you run is one turn. When you have the flag, type submit picoCTF{…} at the prompt: a wrong flag scores 0 and you go on (it takes a turn). Submit without a flag scores 0.",
     loadTasks: loadCtfTasks,
     live: ctfPlayable,
   },

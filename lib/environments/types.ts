@@ -26,6 +26,8 @@ export interface Environment {
   /** Whether a person can play it live in Plateau today (and if not, why). */
   playable: { ok: true } | { ok: false; reason: string };
   loadTasks(dataDir: string): TaskRecord[];
+  /** What the Play page says of turns and submitting, when it is not Bash's (`submit` when the state answers the task). */
+  howToSubmit?: string;
   /** How it plays live (lib/sessions/console.ts); absent while it cannot be played. */
   live?: PlayableEnvironment;
 }

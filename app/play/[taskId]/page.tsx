@@ -2,6 +2,7 @@ import { cookies } from "next/headers";
 import { forbidden, notFound } from "next/navigation";
 import { getPlateau, getService } from "@/lib/runtime/context";
 import { getPublicTask, nextTaskId } from "@/lib/tasks";
+import { environments, type EnvironmentName } from "@/lib/environments";
 import { canSeeEpisode, pageIdentity } from "@/lib/auth/access";
 import { isStaff } from "@/lib/auth/roles";
 import type { SessionManager } from "@/lib/sessions/SessionManager";
@@ -36,7 +37,7 @@ export default async function PlayPage({ params, searchParams }: { params: Promi
   return (
     <>
       {opening?.episodeId && <script dangerouslySetInnerHTML={{ __html: earlyPlayScript(opening.episodeId, opening.playerToken) }} />}
-      <PlayView task={task} sandbox={p.sandbox} opening={opening} unplayable={task.playable.ok ? null : task.playable.reason} study={!!row?.study} startKey={crypto.randomUUID()} nextTaskId={next} />
+      <PlayView task={task} sandbox={p.sandbox} opening={opening} unplayable={task.playable.ok ? null : task.playable.reason} howToSubmit={environments[task.environment as EnvironmentName]?.howToSubmit ?? null} study={!!row?.study} startKey={crypto.randomUUID()} nextTaskId={next} />
     </>
   );
 }
