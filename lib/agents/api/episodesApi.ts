@@ -133,8 +133,13 @@ export async function submitEpisode(d: ApiDeps, tokenId: string, episodeId: stri
   if ("status" in o) return o;
   const { entry, session } = o;
   if (entry.busy) return err(409, "an action of this episode is still running");
-  // Typed at the prompt like a person's `submit`, unless the turn limit already blocks typing.
-  if (!session.state().blockedReason) return stepEpisode(d, tokenId, episodeId, "submit");
+  // Typed at the prompt like a person's `submit`, unless the turn limit already blocks typing. A
+  // bare submit that an environment lets go on (CTF: no flag is a wrong flag) still ends it here:
+  // this endpoint is the end of the episode.
+  if (!session.state().blockedReason) {
+    const typed = await stepEpisode(d, tokenId, episodeId, "submit");
+    if ((typed.body as { done?: boolean }).done !== false) return typed;
+  }
   const result = await session.submit();
   return { status: 200, body: ended(d, episodeId, result, "", entry.turnLimit, session.state().turns) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TEST_DRIVERS, useApiTestPlateau, type ApiBody as Body } from "../../agents/testing/useApiTestPlateau";
-import { closeEpisode, createEpisode, CreateEpisodeBody, stepEpisode } from "../../agents/api/episodesApi";
+import { closeEpisode, createEpisode, CreateEpisodeBody, stepEpisode, submitEpisode } from "../../agents/api/episodesApi";
 import { withToken } from "../../agents/api/routeKit";
 import { playEpisode } from "../../agents/playEpisode";
 import { goldPolicy } from "../../agents/policies/gold";
@@ -65,6 +65,12 @@ describe.each(TEST_DRIVERS)("CTF on the %s driver", (driver) => {
     expect(steps.map((s) => [s.action, s.reward])).toEqual([
       ["pwd", null], ["ls", null], ["echo wow!really", null], ["submit picoCTF{not_it!}", 0], ["submit picoCTF{s4n1ty_v3r1f13d_2fd6ed29}", 1],
     ]);
+  }, 60_000);
+
+  it("the API's submit ends the episode even without a flag (scored 0), as its end", async () => {
+    const id = await open(4);
+    const done = (await submitEpisode(live.d, "tok", id)).body as Body;
+    expect(done).toMatchObject({ done: true, reward: 0, info: { status: "submitted", rewards: { intercode: 0, plateau: 0 } } });
   }, 60_000);
 
   it("intercode execution starts in the task's folder, as root, and finds no solution/ anywhere", async () => {
