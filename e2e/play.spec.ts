@@ -79,10 +79,11 @@ test("reloading mid-episode keeps the screen and the turn count", async ({ page 
 });
 
 test("a task that cannot be played live says why; an unknown task is a 404 page", async ({ page }) => {
-  const res = await page.request.get(`/api/tasks?env=ctf&pageSize=1`);
-  const task = (await res.json()).tasks[0];
+  // CTF task 1: its disk image is not in InterCode's data.
+  const res = await page.request.get(`/api/tasks?env=ctf&pageSize=2`);
+  const task = (await res.json()).tasks[1];
   await page.goto(`/play/${task.id}`);
-  await expect(page.getByTestId("play-error")).toContainText(/challenge files/);
+  await expect(page.getByTestId("play-error")).toContainText(/challenge file dds2-alpine\.flag\.img\.gz is not in InterCode's data/);
   await expect(page.getByRole("button", { name: "Submit" })).toBeDisabled();
   const unknown = await page.goto("/play/99999999");
   expect(unknown?.status()).toBe(404);

@@ -10,7 +10,7 @@ import { UsageError, type Io } from "./io";
 // it with a terminal progress bar over socket.io. The run lives in the server: Ctrl-C only stops
 // watching, and a server restart resumes it (the bar reconnects and goes on).
 
-export const RUN_HELP = `plateau run --policy P --tasks SEL [--env bash|sql] [--model M] [--turns N] [--concurrency N] [--timeout SECONDS]
+export const RUN_HELP = `plateau run --policy P --tasks SEL [--env bash|sql|python|ctf] [--model M] [--turns N] [--concurrency N] [--timeout SECONDS]
             [--execution terminal|intercode] [--endpoint NAME] [--temperature T] [--max-tokens N] [--actions-file FILE] [--name NAME] [--url URL] [--detach]
 plateau run --watch RUN_ID [--url URL]
 

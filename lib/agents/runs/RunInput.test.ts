@@ -54,7 +54,8 @@ describe("run input", () => {
     expect(policyConfigFor(parse({ llm: { endpoint: "b" } }), two)).toMatchObject({ llm: { model: "x" } });
     expect(policyConfigFor(parse({ model: "z", llm: { endpoint: "b" } }), two)).toBe('model: the endpoint "b" offers x, y, not "z"');
     expect(policyConfigFor(RunInput.parse({ policy: "scripted", tasks: "fs1" }), two)).toMatch(/actions: give at least one action/);
-    expect(RunInput.safeParse({ policy: "gold", tasks: "fs1", env: "ctf" }).success).toBe(false);
+    expect(RunInput.safeParse({ policy: "gold", tasks: "all", env: "ctf" }).success).toBe(true);
+    expect(RunInput.safeParse({ policy: "gold", tasks: "fs1", env: "swe" }).success).toBe(false);
     expect(RunInput.safeParse({ policy: "gold", tasks: "mbpp:0-9", env: "python" }).success).toBe(true);
     expect(RunInput.safeParse({ policy: "gold", tasks: "all", env: "sql" }).success).toBe(true);
     expect(RunInput.safeParse({ policy: "magic", tasks: "fs1" }).success).toBe(false);

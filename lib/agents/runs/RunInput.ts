@@ -3,6 +3,7 @@ import { LlmSettings, PromptSettings } from "../llm/LlmSettings";
 import { findEndpoint, llmConfigFromEnv, modelFor, type LlmConfig } from "../llm/LlmEndpoints";
 import { PolicyConfig } from "../policies/PolicyConfig";
 import { EXECUTIONS } from "../../sessions/ActionExecutor";
+import { ENVIRONMENTS } from "../../environments/types";
 import { LLM_POLICIES, POLICY_NAMES, type PolicyName } from "../types";
 
 // What starting a run takes (from the UI, the CLI or POST /api/agent-runs), and what a run keeps in
@@ -19,7 +20,7 @@ const LlmRequest = z.strictObject(LlmSettings.omit({ baseUrl: true }).partial().
 export const RunInput = z
   .object({
     name: z.string().trim().min(1).max(120).optional(),
-    env: z.enum(["bash", "sql", "python"], { message: "only bash, sql and python can be played live today" }).default("bash"),
+    env: z.enum(ENVIRONMENTS, { message: `an environment is one of ${ENVIRONMENTS.join(", ")}` }).default("bash"),
     policy: z.enum(POLICY_NAMES),
     /** Task selection: all, fs1…fs4, test, a dataset name, fs1:0-9, task ids — comma-separated. */
     tasks: z.string().trim().min(1).max(4000),
