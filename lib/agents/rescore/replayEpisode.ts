@@ -2,6 +2,7 @@ import type { StartOptions } from "../../sessions/SessionManager";
 import type { LiveSession } from "../../sessions/LiveSession";
 import type { Scorer, TaskForPlay } from "../../sessions/console";
 import type { CompletedStep } from "../../sessions/steps";
+import { submitAsTyped } from "../../sessions/console";
 import { actOnce, withDeadline } from "../actOnce";
 import { pgText } from "../../db/pgSafe";
 import { observationCause, type Cause } from "./observationCause";
@@ -72,10 +73,13 @@ export async function replayEpisode(engine: ReplayEngine, logged: LoggedEpisode,
       checks.push({ index: step.index, kind: "refused", replayIndex: null, cause: null });
       continue;
     }
-    const acted = await actOnce(session, action.kind === "submit" ? "submit" : action.action, o.timeoutMs);
+    // A logged submit is typed with its answer (CTF's flag), as the agent typed it.
+    const acted = await actOnce(session, action.kind === "submit" ? submitAsTyped(step.action) : action.action, o.timeoutMs);
     if (action.kind === "submit") {
       checks.push({ index: step.index, kind: "submit", replayIndex: ran.length, cause: null });
-      if (acted.kind !== "ended" || acted.result.status !== "submitted") return done(acted.kind === "ended" ? acted.result.error ?? acted.result.status : "submit did not end the episode");
+      // A wrong answer the environment lets go on (CTF): scored 0 there, and the replay goes on as the episode did.
+      if (acted.kind === "step") continue;
+      if (acted.result.status !== "submitted") return done(acted.result.error ?? acted.result.status);
       turns.push({ index: step.index, scores: acted.result.scores });
       return done(null);
     }

@@ -1,0 +1,40 @@
+import path from "node:path";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "../../db/testing";
+import type { Database } from "../../db";
+import { loadTasks } from "../../tasks";
+import { importLogs } from "../../importers";
+import { openRescoreEngine, rescoreRun, type RescoreEngine } from ".";
+
+// InterCode's CTF log (GPT-4 on tasks 0-3) replayed on the engine (local driver), each action as
+// InterCode's CTF environment ran it: the logged flags are typed as submitted, a wrong one goes on as
+// in the episode, the rewards are the logged ones, and task 1 (its disk image is absent) is not
+// replayed. 13 of the 23 logged observations come out the same; the others are tools the image
+// lacks (tshark, …) and programs' wording (Debian's against Ubuntu's).
+
+const LOG = path.resolve("data/intercode/logs/ctf/ic_ctf_gpt-4_25_turns.json");
+const RUN = "ctf rescore";
+
+describe("rescore of the CTF log (local driver)", { timeout: 300_000 }, () => {
+  let db: Database;
+  let live: RescoreEngine;
+
+  beforeAll(async () => {
+    process.env.PLATEAU_SANDBOX = "local";
+    db = await openTestDatabase();
+    await loadTasks(db.prisma, path.resolve("data/intercode"));
+    await importLogs(db.prisma, [{ name: path.basename(LOG), content: readFileSync(LOG) }], { run: RUN });
+    live = await openRescoreEngine(db.prisma, { concurrency: 1 });
+  }, 120_000);
+  afterAll(async () => {
+    await live?.close();
+    await db?.close();
+  });
+
+  it("replays the playable episodes with their flags, rewards as logged; the unplayable one is not replayed", async () => {
+    const r = await rescoreRun(db.prisma, live.engine, { run: RUN, concurrency: 1, playable: live.playable });
+    console.log(JSON.stringify({ steps: r.steps, rewards: r.rewards, notRescored: r.notRescored, causes: r.observations.map((o) => [o.text, o.count]) }, null, 1));
+    expect(r).toMatchObject({ episodes: 4, rescored: 3, steps: { submits: 2 }, rewards: { compared: 3, equal: 3 } });
+  });
+});
