@@ -137,6 +137,21 @@ describe("LiveSession", () => {
     expect(session.state().turns).toBe(1);
   });
 
+  it("an ending asked for while a typed submit is scored waits for it: the submit's result stands", async () => {
+    let release = () => {};
+    const scored = new Promise<void>((r) => (release = r));
+    const { session, player, shell } = setup({
+      scorer: { score: async () => (await scored, { scores: [{ mode: "plateau", reward: 1, success: true, version: "test", breakdown: {} }] }) },
+    });
+    await session.attach(player);
+    shell.print(goldenBash.startup);
+    shell.print(`${mark("633;E;submit picoCTF{x}")}${mark("133;C")}${mark("133;D;0")}${mark("133;A")}$ ${mark("133;B")}`);
+    await until(() => session.state().phase === "scoring");
+    const skipped = session.skip();
+    release();
+    expect(await skipped).toMatchObject({ status: "submitted", scores: [{ reward: 1 }] });
+  });
+
   it("a wrong answer on the last turn ends the episode with its score instead of going on", async () => {
     const { session, player, shell } = setup({
       turnLimit: 1,

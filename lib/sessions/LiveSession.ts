@@ -116,6 +116,8 @@ export class LiveSession {
   private actionWaiter: Waiter | null = null;
   private result: EpisodeResult | null = null;
   private ending: Promise<EpisodeResult> | null = null;
+  /** A typed submit being scored (answer): endings asked for meanwhile wait for it. */
+  private answering: Promise<EpisodeResult | string> | null = null;
   private disposers: Array<{ dispose(): void }> = [];
   /** The current console's terminal and its listeners (a restarted console gets new ones). */
   private tty: Tty;
@@ -388,7 +390,11 @@ export class LiveSession {
    * left: then the submit is a turn with its reward, the player is told, and play continues. Returns
    * the episode's result, or what the player was told.
    */
-  private async answer(submitted: string): Promise<EpisodeResult | string> {
+  private answer(submitted: string): Promise<EpisodeResult | string> {
+    return (this.answering ??= this.scoreAnswer(submitted).finally(() => (this.answering = null)));
+  }
+
+  private async scoreAnswer(submitted: string): Promise<EpisodeResult | string> {
     if (this.ending) return this.ending;
     this.step({ type: "submit" });
     let outcome: ScoreOutcome | Error;
@@ -423,16 +429,28 @@ export class LiveSession {
 
   /** Score the episode and end it. Safe to call twice: the second call gets the same result. */
   submit(submitted = "submit"): Promise<EpisodeResult> {
-    return (this.ending ??= this.finish("submitted", submitted));
+    return this.afterAnswer(() => (this.ending ??= this.finish("submitted", submitted)));
   }
 
   skip(): Promise<EpisodeResult> {
-    return (this.ending ??= this.finish("skipped"));
+    return this.afterAnswer(() => (this.ending ??= this.finish("skipped")));
   }
 
   end(status: "abandoned" | "interrupted" | "error", error?: string): Promise<EpisodeResult> {
-    if (error) this.error = error;
-    return (this.ending ??= this.finish(status));
+    return this.afterAnswer(() => {
+      if (error) this.error = error;
+      return (this.ending ??= this.finish(status));
+    });
+  }
+
+  /**
+   * An ending asked for while a typed answer is being scored waits for it: a right answer (or one
+   * that does not go on) ends the episode submitted, as it did before answers could go on; a wrong
+   * one that went on then ends as asked.
+   */
+  private afterAnswer(then: () => Promise<EpisodeResult>): Promise<EpisodeResult> {
+    const answering = this.answering;
+    return answering ? answering.then((r) => (typeof r === "string" ? then() : r), then) : then();
   }
 
   private onOutput(chunk: string): void {
