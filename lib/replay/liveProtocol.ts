@@ -57,8 +57,24 @@ export type StepMessage = z.infer<typeof StepMessage>;
 export const EndedMessage = z.object({ episodeId: z.string(), status: z.string() });
 export type EndedMessage = z.infer<typeof EndedMessage>;
 
-/** What a live session tells its spectators. */
+/**
+ * What a live episode tells its spectators: the one stream from a live session (lib/sessions) to
+ * the spectate server, which sends it on as the events below.
+ */
 export type LiveMessage =
   | { type: "event"; event: LiveEvent }
   | { type: "step"; step: z.input<typeof LiveStep> }
   | { type: "ended"; status: string };
+
+/** Spectating's server → page events (part of lib/runtime/socketEvents.ts's ServerToClientEvents). */
+export interface SpectateServerToClient {
+  [SpectateEvents.events]: (msg: EventsMessage) => void;
+  [SpectateEvents.step]: (msg: z.input<typeof StepMessage>) => void;
+  [SpectateEvents.ended]: (msg: EndedMessage) => void;
+}
+
+/** Spectating's page → server events; the server validates each payload (SpectateRequest). */
+export interface SpectateClientToServer {
+  [SpectateEvents.spectate]: (req: SpectateRequest, ack: (a: SpectateAck) => void) => void;
+  [SpectateEvents.unspectate]: (req: SpectateRequest) => void;
+}
