@@ -1,5 +1,6 @@
 import { io } from "socket.io-client";
 import type { ClientSocket } from "../runtime/socketEvents";
+import type { EpisodeStatus } from "../episodes/episodeStatus";
 import { EndedMessage, EventsMessage, SpectateEvents, StepMessage, type LiveEvent, type LiveStep, type SpectateAck } from "./liveProtocol";
 
 // The page's side of spectating (see liveProtocol.ts): subscribe, then catch up over HTTP, then
@@ -13,7 +14,7 @@ export interface SpectateHandlers {
   /** New events, in seq order; the handler drops seqs it already has. */
   onEvents(events: LiveEvent[]): void;
   onStep(step: LiveStep): void;
-  onEnded(status: string): void;
+  onEnded(status: EpisodeStatus): void;
   onStatus(status: SpectateStatus, detail?: string): void;
 }
 

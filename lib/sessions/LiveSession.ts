@@ -15,6 +15,7 @@ import type { Console, Scorer } from "./console";
 import { initialPhase, isBusy, takesInput, transition, type PhaseEvent, type SessionPhase } from "./sessionPhase";
 import { ServerEvents, type EpisodeResult, type PlayServerToClient, type ScoreView, type ScreenHtml, type SessionState, type StepSummary } from "./protocol";
 import type { LiveMessage } from "../replay/liveProtocol";
+import type { StoppedStatus } from "../episodes/episodeStatus";
 
 // One live episode: a sandbox TTY, the people and programs looking at it, and everything it records.
 // Humans (socket.io) and agents (runAction) drive the same object, so both are stored and replayed alike.
@@ -382,7 +383,7 @@ export class LiveSession {
     return (this.ending ??= this.finish("skipped"));
   }
 
-  end(status: "abandoned" | "interrupted" | "error", error?: string): Promise<EpisodeResult> {
+  end(status: StoppedStatus, error?: string): Promise<EpisodeResult> {
     if (error) this.error = error;
     return (this.ending ??= this.finish(status));
   }

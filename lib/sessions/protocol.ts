@@ -4,11 +4,13 @@
 
 import type { Phase } from "./sessionPhase";
 import type { AttachMessage } from "./messages";
+import type { EndedStatus, EpisodeStatus } from "../episodes/episodeStatus";
 
 /** What the player's page shows beside the terminal. */
 export interface SessionState {
   episodeId: string;
-  status: "starting" | "active" | "submitted" | "skipped" | "abandoned" | "interrupted" | "error";
+  /** "starting": the sandbox is being readied (not stored); then the episode's stored status. */
+  status: "starting" | EpisodeStatus;
   /** What the live episode is doing now (lib/sessions/sessionPhase.ts); labels follow it. */
   phase?: Phase;
   turns: number;
@@ -67,7 +69,7 @@ export interface ScoreView {
 }
 
 export interface EpisodeResult {
-  status: "submitted" | "skipped" | "abandoned" | "interrupted" | "error";
+  status: EndedStatus;
   scores: ScoreView[];
   gold: string | null;
   error: string | null;
