@@ -4,6 +4,7 @@ import Link from "next/link";
 import type { Terminal } from "@xterm/xterm";
 import type { Player } from "@/lib/replay/Player";
 import type { EpisodeForReplay } from "@/lib/episodes/getEpisodeForReplay";
+import { isSubmitIn } from "@/lib/environments/isSubmit";
 import { useReplaySession } from "./useReplaySession";
 import { StepList } from "./StepList";
 import { TimelineBar } from "./TimelineBar";
@@ -36,6 +37,7 @@ export function ComparePane({ side, episode: initial, turn, onTurn, onStep, diff
   }, [player, turn]);
 
   const e = episode;
+  const isSubmit = isSubmitIn(e.task.environment);
   const who = e.playerKind === "agent" ? [e.model, e.strategy].filter(Boolean).join(" · ") || e.playerName || "agent" : e.playerName || "human";
   return (
     <section className={s.main} data-testid={`pane-${side}`}>
@@ -52,9 +54,9 @@ export function ComparePane({ side, episode: initial, turn, onTurn, onStep, diff
         <div ref={box} data-testid={`terminal-${side}`} />
         {(!player || error) && <div className={s.termOverlay}>{error ? <span className="bad">{error}</span> : "Loading…"}</div>}
       </div>
-      {player && view && <TimelineBar player={player} view={view} steps={steps} />}
+      {player && view && <TimelineBar player={player} view={view} steps={steps} isSubmit={isSubmit} />}
       {player && view && <PlayerControls player={player} view={view} compact onStep={onStep} />}
-      <StepList steps={steps} turn={turn} onSelect={onTurn} diffTurn={diffTurn} className={s.compareList} testId={`steps-${side}`} />
+      <StepList steps={steps} turn={turn} onSelect={onTurn} diffTurn={diffTurn} className={s.compareList} testId={`steps-${side}`} isSubmit={isSubmit} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { ActionResult } from "../sessions/LiveSession";
 import type { EpisodeResult, SessionState } from "../sessions/protocol";
+import type { StoppedStatus } from "../episodes/episodeStatus";
 import { isSubmitAction, type HistoryEntry, type Policy, type TaskView } from "./types";
 import { actOnce, withDeadline, type Acted } from "./actOnce";
 
@@ -14,7 +15,7 @@ export interface EpisodeSession {
   runAction(action: string, timeoutMs: number): Promise<ActionResult>;
   submit(): Promise<EpisodeResult>;
   skip(): Promise<EpisodeResult>;
-  end(status: "abandoned" | "interrupted" | "error", error?: string): Promise<EpisodeResult>;
+  end(status: StoppedStatus, error?: string): Promise<EpisodeResult>;
   state(): SessionState;
   readonly finalResult: EpisodeResult | null;
 }
