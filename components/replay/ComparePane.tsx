@@ -28,7 +28,8 @@ interface Props {
 /** One episode of a side-by-side view: its terminal, timeline and steps, at the turn the view shares. */
 export function ComparePane({ side, episode: initial, turn, onTurn, onStep, diffTurn, onReady }: Props) {
   const box = useRef<HTMLDivElement>(null);
-  const { episode, term, player, view, steps, error } = useReplaySession(initial, turn, box);
+  // Half the width: the recording is drawn at a readable size and scrolls in its box, rather than shrunk to fit.
+  const { episode, term, player, view, steps, error } = useReplaySession(initial, turn, box, "width");
 
   useEffect(() => onReady(side, player, term, steps), [side, player, term, steps, onReady]);
   // Linked navigation: follow the shared turn (playback inside one pane stays its own).
@@ -50,7 +51,7 @@ export function ComparePane({ side, episode: initial, turn, onTurn, onStep, diff
           <span key={`${sc.mode}:${sc.version}`} className={sc.success ? "ok" : "muted"}>{sc.mode}{sc.version === RESCORED_VERSION ? " (re-scored)" : ""} {formatReward(sc.reward)}</span>
         ))}
       </div>
-      <div className={s.termBox}>
+      <div className={`${s.termBox} ${s.paneTermBox}`}>
         <div ref={box} data-testid={`terminal-${side}`} />
         {(!player || error) && <div className={s.termOverlay}>{error ? <span className="bad">{error}</span> : "Loading…"}</div>}
       </div>
