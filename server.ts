@@ -3,7 +3,8 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
-import { Server as SocketServer } from "socket.io";
+import { Server as IoServer } from "socket.io";
+import type { SocketServer } from "./lib/runtime/socketEvents";
 import { openDatabase, type Database } from "./lib/db";
 import { createStopper } from "./lib/runtime/stopInOrder";
 import type { SessionManager } from "./lib/sessions/SessionManager";
@@ -54,7 +55,7 @@ async function main() {
   const access = startAuth(db.prisma, { host, port, publicUrl: process.env.PLATEAU_PUBLIC_URL });
   services.set("apiTokenVerifier", access.tokens);
   const httpServer = createServer();
-  const io = new SocketServer(httpServer, {
+  const io: SocketServer = new IoServer(httpServer, {
     serveClient: false, maxHttpBufferSize: 1e6, perMessageDeflate: false,
     // A page of another site must not open a live terminal in a visitor's browser.
     allowRequest: (req, callback) => callback(null, !req.headers.origin || access.origins.origins.has(req.headers.origin.toLowerCase())),

@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import { io } from "socket.io-client";
 import { RunEvents, type RunProgress } from "@/lib/agents/runs/protocol";
+import type { ClientSocket } from "@/lib/runtime/socketEvents";
 
 /**
  * Live progress of agent runs over socket.io: one run (runId) or every run (null). Starts from the
@@ -10,7 +11,7 @@ import { RunEvents, type RunProgress } from "@/lib/agents/runs/protocol";
 export function useRunProgress(runId: string | null, initial: RunProgress[]): Map<string, RunProgress> {
   const [byId, setById] = useState(() => new Map(initial.map((p) => [p.runId, p])));
   useEffect(() => {
-    const socket = io({ transports: ["websocket"] });
+    const socket: ClientSocket = io({ transports: ["websocket"] });
     socket.on("connect", () => socket.emit(RunEvents.watch, runId ? { runId } : {}));
     socket.on(RunEvents.progress, (p: RunProgress) => {
       if (runId && p.runId !== runId) return;

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Pager } from "../layout/Pager";
 import type { EpisodeFilter, EpisodeRow } from "@/lib/episodes/listEpisodes";
 import { ENVIRONMENTS } from "@/lib/environments/types";
+import { EPISODE_STATUSES } from "@/lib/episodes/episodeStatus";
 import { formatReward } from "@/lib/stats/formatNumber";
 
 interface Props {
@@ -10,7 +11,6 @@ interface Props {
   invalid?: string;
 }
 
-const STATUSES = ["active", "submitted", "skipped", "abandoned", "interrupted", "error"];
 
 export function EpisodeList({ filter, result, invalid }: Props) {
   return (
@@ -31,7 +31,7 @@ export function EpisodeList({ filter, result, invalid }: Props) {
         <input name="strategy" placeholder="Strategy" defaultValue={filter.strategy ?? ""} aria-label="Strategy" style={{ width: 120 }} />
         <select name="status" defaultValue={filter.status ?? ""} aria-label="Status">
           <option value="">Any status</option>
-          {STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+          {EPISODE_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
         </select>
         <select name="outcome" defaultValue={filter.outcome ?? ""} aria-label="Outcome">
           <option value="">Any outcome</option>

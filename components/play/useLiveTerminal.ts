@@ -1,10 +1,10 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
-import type { Socket } from "socket.io-client";
 import type { Terminal } from "@xterm/xterm";
 import { PLAY_FONT_SIZE, TERMINAL_FONT } from "./terminalFont";
 import { playEnded } from "@/lib/sessions/playStatus";
 import { ClientEvents, ServerEvents, type EpisodeResult, type SessionState, type StepSummary } from "@/lib/sessions/protocol";
+import type { ClientSocket } from "@/lib/runtime/socketEvents";
 
 declare global {
   interface Window {
@@ -37,7 +37,7 @@ export interface LiveTerminal {
 
 interface Live {
   term: Terminal;
-  socket: Socket;
+  socket: ClientSocket;
   /** Whom to attach as, once known; re-sent on every (re)connect. */
   episode: { id: string; token: string | null } | null;
 }
@@ -77,7 +77,7 @@ export function useLiveTerminal(container: React.RefObject<HTMLDivElement | null
       performance.mark("plateau:play-terminal");
       let early = window.__plateauEarlyInput ?? "";
       window.__plateauEarlyInput = null; // the terminal takes the keys from here on
-      const socket = io({ transports: ["websocket"] });
+      const socket: ClientSocket = io({ transports: ["websocket"] });
       const live: Live = { term, socket, episode: episodeRef.current };
       liveRef.current = live;
       let unacked = 0;

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import type { Terminal } from "@xterm/xterm";
 import { searchSteps, stepToMatch } from "@/lib/replay/searchSteps";
 import type { PlaybackEvent } from "@/lib/replay/playback";
-import { isSubmit } from "@/lib/replay/timelineMarks";
+import { isSubmitIn } from "@/lib/environments/isSubmit";
 import type { Player, PlayerView } from "@/lib/replay/Player";
 import type { EpisodeForReplay } from "@/lib/episodes/getEpisodeForReplay";
 import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
@@ -82,7 +82,8 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
 
   const step = turn >= 1 ? steps[turn - 1] ?? null : null;
   // Spectating, the steps arrive as they are played: the header counts them, not the page's first copy.
-  const turnsTaken = useMemo(() => (live ? Math.max(episode.turns, steps.filter((st) => !isSubmit(st.action)).length) : episode.turns), [live, episode.turns, steps]);
+  const isSubmit = isSubmitIn(episode.task.environment);
+  const turnsTaken = useMemo(() => (live ? Math.max(episode.turns, steps.filter((st) => !isSubmit(st.action)).length) : episode.turns), [live, episode.turns, steps, isSubmit]);
   const sameTask = others.filter((o) => o.id !== episode.id);
 
   return (
@@ -106,7 +107,7 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
       <div className={s.layout}>
         <aside className={s.side}>
           <SearchBox ref={search} query={query} onQuery={onQuery} current={current} total={matches.length} onStep={stepMatch} partial={!outputs} />
-          <StepList steps={steps} turn={turn} onSelect={(t) => player?.dispatch({ type: "seekTurn", turn: t })} hits={query.trim() ? hits : undefined} />
+          <StepList steps={steps} turn={turn} onSelect={(t) => player?.dispatch({ type: "seekTurn", turn: t })} hits={query.trim() ? hits : undefined} isSubmit={isSubmit} />
           <div className={s.keys}>
             <span><kbd>←</kbd><kbd>→</kbd> or <kbd>k</kbd><kbd>j</kbd> step</span>
             <span><kbd>space</kbd> play</span>
@@ -128,7 +129,7 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
               {live.status === "not-live" ? `Not live: ${live.detail ?? "the episode is not being played now"}` : live.status === "disconnected" ? "Connection lost; reconnecting…" : "Connecting to the live episode…"}
             </div>
           )}
-          {player && view && <TimelineBar player={player} view={view} steps={steps} />}
+          {player && view && <TimelineBar player={player} view={view} steps={steps} isSubmit={isSubmit} />}
           {player && view && <PlayerControls player={player} view={view} />}
           <StepDetail step={step} turn={turn} outputs={outputs} matches={query.trim() ? matches : []} current={current !== null ? matches[current] ?? null : null} />
         </section>

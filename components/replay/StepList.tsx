@@ -20,10 +20,12 @@ interface Props {
   diffTurn?: number | null;
   className?: string;
   testId?: string;
+  /** The episode's environment's submit rule (isSubmitIn). */
+  isSubmit(action: string): boolean;
 }
 
 /** The turns of an episode, virtualized (10,000 rows scroll like 10): turn, action, exit code, reward, duration, thought. */
-export function StepList({ steps, turn, onSelect, hits, diffTurn, className, testId = "step-list" }: Props) {
+export function StepList({ steps, turn, onSelect, hits, diffTurn, className, testId = "step-list", isSubmit }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const thoughtful = steps.some((st) => st.thought || st.plan);
   const rowHeight = thoughtful ? 46 : 29;
@@ -73,7 +75,7 @@ export function StepList({ steps, turn, onSelect, hits, diffTurn, className, tes
                 <span className={s.turn}>{t}</span>
                 <span className={s.action} title={step.action}>{step.action || <span className="muted">(empty)</span>}</span>
                 {hits?.has(t) && <span className={s.hit} title="search match" />}
-                <Outcome step={step} />
+                <Outcome step={step} isSubmit={isSubmit} />
                 <BestOfNBadge search={step.search} />
                 {step.reward !== null && <span className={`${s.badge} ${step.reward > 0 ? s.badgeReward : ""}`} title="reward at this turn">{formatReward(step.reward)}</span>}
                 <span className={s.dim}>{formatDuration(step.durationMs)}</span>
@@ -87,8 +89,8 @@ export function StepList({ steps, turn, onSelect, hits, diffTurn, className, tes
   );
 }
 
-function Outcome({ step }: { step: ReplayStep }) {
-  const kind = markKind(step);
+function Outcome({ step, isSubmit }: { step: ReplayStep; isSubmit(action: string): boolean }) {
+  const kind = markKind(step, isSubmit);
   if (kind === "submit") return <span className={`${s.badge} ${s.badgeSubmit}`}>submit</span>;
   if (step.exitCode === null && step.admissible === null) return null;
   const ok = step.admissible ?? step.exitCode === 0;

@@ -1,21 +1,19 @@
 import { Terminal } from "@xterm/xterm";
 import { TERMINAL_FONT } from "@/components/play/terminalFont";
-import { fittingFontSize } from "@/lib/replay/fittingFontSize";
+import { fittingFontSize, type TerminalFit } from "@/lib/replay/fittingFontSize";
 
 /** Below the terminal, the timeline, the controls and a few lines of the step's detail stay in the window. */
 const BELOW = 230;
 
 /**
  * A read-only xterm in `el`, at the recording's size (never fitted to the box): the font shrinks
- * or grows so the columns fit the width and the rows the window's height above the controls, down
- * to a readable size (a wider recording then scrolls sideways in its box). It is
- * made at its final size and font, since each later change of either costs xterm a restyle and a
- * new measure. Keys go to the page, not the terminal.
+ * or grows as `sizing` says (TerminalFit). It is made at its final size and font, since each later
+ * change of either costs xterm a restyle and a new measure. Keys go to the page, not the terminal.
  */
-export function replayTerminal(el: HTMLElement, size: { cols: number; rows: number }): { term: Terminal; dispose(): void } {
+export function replayTerminal(el: HTMLElement, size: { cols: number; rows: number }, sizing: TerminalFit): { term: Terminal; dispose(): void } {
   const width = () => el.clientWidth - 4;
   const height = () => Math.max(0, window.innerHeight - (el.getBoundingClientRect().top + window.scrollY) - BELOW);
-  const fitting = (cols: number, rows: number) => fittingFontSize(width(), cols, height(), rows);
+  const fitting = (cols: number, rows: number) => fittingFontSize(sizing, width(), cols, height(), rows);
   const term = new Terminal({
     disableStdin: true, cursorBlink: false, scrollback: 2000, cols: size.cols, rows: size.rows, fontSize: width() > 0 ? fitting(size.cols, size.rows) : 13,
     ...TERMINAL_FONT, theme: { background: "#0b0d11" },

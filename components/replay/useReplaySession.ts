@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { Terminal } from "@xterm/xterm";
 import { replayTerminal } from "./replayTerminal";
+import type { TerminalFit } from "@/lib/replay/fittingFontSize";
 // Modules, not the lib/replay index: the page loads only what it uses (socket.io and zod only when live).
 import { Player, type Clock, type PlayerView } from "@/lib/replay/Player";
 import type { ScreenTerminal } from "@/lib/replay/ScreenSeeker";
@@ -83,7 +84,7 @@ const noView = () => null;
  * One episode's replay on `term`: loads its recording and steps, runs the Player, and for an
  * episode being played, spectates it (socket.io push): new output and steps as they happen.
  */
-export function useReplaySession(initial: EpisodeForReplay, initialTurn: number | undefined, box: React.RefObject<HTMLDivElement | null>): ReplaySession {
+export function useReplaySession(initial: EpisodeForReplay, initialTurn: number | undefined, box: React.RefObject<HTMLDivElement | null>, fit: TerminalFit = "window"): ReplaySession {
   const [term, setTerm] = useState<Terminal | null>(null);
   const [episode, setEpisode] = useState(initial);
   const [player, setPlayer] = useState<Player | null>(null);
@@ -166,7 +167,7 @@ export function useReplaySession(initial: EpisodeForReplay, initialTurn: number 
       performance.mark("plateau:replay-loaded");
       const rec = receiver.recording!;
       // Made at the recording's size: resizing a terminal that is on the page costs a restyle.
-      screenTerm = replayTerminal(el, rec);
+      screenTerm = replayTerminal(el, rec, fit);
       const term = screenTerm.term;
       setTerm(term);
       merger = new SeqMerger(rec.lastSeq);
@@ -227,7 +228,7 @@ export function useReplaySession(initial: EpisodeForReplay, initialTurn: number 
       setPlayer(null);
       setTerm(null);
     };
-  }, [box, id, isLive]);
+  }, [box, id, isLive, fit]);
 
   const view = useSyncExternalStore(player?.subscribe ?? noSubscribe, player?.getView ?? noView, noView);
   return { episode, term, player, view, steps, outputs, synthesized, error, live };

@@ -1,5 +1,6 @@
 // The session API as an OpenAPI 3.1 document, served at GET /api/v1/openapi.json. Written by hand
 // beside the handlers (api/episodesApi.ts); a test checks that it names every route and field.
+import { EPISODE_STATUSES } from "../episodes/episodeStatus";
 
 const error = { type: "object", required: ["error"], properties: { error: { type: "string", description: "What was wrong, for a person to read." } } };
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
@@ -16,7 +17,7 @@ const stepInfo = {
     timedOut: { type: "boolean", description: "The command ran past the per-action timeout and was stopped (Ctrl-C)." },
     truncated: { type: "boolean", description: "The observation was cut at 64 KiB." },
     durationMs: { type: "integer", description: "The command's own time, from the shell's marks." },
-    status: { type: "string", enum: ["active", "submitted", "skipped", "abandoned", "interrupted", "error"] },
+    status: { type: "string", enum: EPISODE_STATUSES },
     forcedSubmit: { type: "boolean", description: "The turn limit was reached: the episode was scored as it stood." },
     success: { type: ["boolean", "null"], description: "When done: reward == 1." },
     rewards: { type: "object", additionalProperties: { type: "number" }, description: "When done: the reward in each mode (intercode, plateau)." },

@@ -1,7 +1,8 @@
 import type { ActionResult } from "../sessions/LiveSession";
 import type { EpisodeResult, SessionState } from "../sessions/protocol";
+import type { StoppedStatus } from "../episodes/episodeStatus";
 import { isSubmitAction, type HistoryEntry, type Policy, type TaskView } from "./types";
-import { submitAsTyped } from "../sessions/console";
+import { submitAsTyped } from "../environments/isSubmit";
 import { actOnce, withDeadline, type Acted } from "./actOnce";
 
 // The agent harness: ask the policy, type its action into the live session (the same terminal a
@@ -15,7 +16,7 @@ export interface EpisodeSession {
   runAction(action: string, timeoutMs: number): Promise<ActionResult>;
   submit(): Promise<EpisodeResult>;
   skip(): Promise<EpisodeResult>;
-  end(status: "abandoned" | "interrupted" | "error", error?: string): Promise<EpisodeResult>;
+  end(status: StoppedStatus, error?: string): Promise<EpisodeResult>;
   state(): SessionState;
   readonly finalResult: EpisodeResult | null;
 }

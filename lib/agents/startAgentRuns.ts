@@ -1,4 +1,4 @@
-import type { Server as SocketServer } from "socket.io";
+import type { SocketServer } from "../runtime/socketEvents";
 import type { Db } from "../db";
 import type { Sandbox } from "../sandbox/types";
 import { AgentRunner, type SessionStarter } from "./runs/AgentRunner";

@@ -57,4 +57,4 @@ export interface Policy {
   next(history: readonly HistoryEntry[], task: TaskView): Promise<Decision>;
 }
 
-export { isInterCodeSubmit as isSubmitAction } from "../sessions/console";
+export { isInterCodeSubmit as isSubmitAction } from "../environments/isSubmit";

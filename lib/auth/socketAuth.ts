@@ -1,4 +1,4 @@
-import type { Server as SocketServer, Socket } from "socket.io";
+import type { ServerSocket, SocketServer } from "../runtime/socketEvents";
 import type { Identity, IdentityResolver } from "./identity";
 import { fromNodeHeaders } from "better-auth/node";
 
@@ -18,8 +18,8 @@ export function authenticateSockets(io: SocketServer, identities: IdentityResolv
   });
 }
 
-export function socketIdentity(socket: Socket): Identity {
-  const who = socket.data.who as Identity | undefined;
+export function socketIdentity(socket: ServerSocket): Identity {
+  const who = socket.data.who;
   if (!who) throw new Error("socket without an identity: authenticateSockets was not installed");
   return who;
 }

@@ -4,11 +4,12 @@ import type { Identity } from "../auth/identity";
 import { canSeeGold, canSeeRewards } from "../auth/visibility";
 import type { GoldRunView } from "../sessions/protocol";
 import { taskPlayability, type Environment } from "../environments";
+import type { EpisodeStatus } from "./episodeStatus";
 
 /** An episode's header for its replay page: the task (never the gold), the player, the result in every scoring mode. Plain JSON. */
 export interface EpisodeForReplay {
   id: string;
-  status: string;
+  status: EpisodeStatus;
   /** live | import */
   source: string;
   /** terminal | intercode: how the actions reached the sandbox. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db, Prisma } from "../db";
 import { ENVIRONMENTS } from "../environments/types";
 import { formParam } from "../tasks/catalog";
+import { EpisodeStatus } from "./episodeStatus";
 
 /** Filters of the Episodes page and API, validated at the edge. */
 export const EpisodeFilter = z.object({
@@ -11,7 +12,7 @@ export const EpisodeFilter = z.object({
   model: formParam(z.string().max(100)),
   strategy: formParam(z.string().max(100)),
   runId: formParam(z.string().max(64)),
-  status: formParam(z.enum(["active", "submitted", "skipped", "abandoned", "interrupted", "error"])),
+  status: formParam(EpisodeStatus),
   outcome: formParam(z.enum(["solved", "unsolved"])),
   /** Text in the task's query or in any step's action. */
   q: formParam(z.string().max(200)),
@@ -32,7 +33,7 @@ export interface EpisodeRow {
   model: string | null;
   strategy: string | null;
   runName: string | null;
-  status: string;
+  status: EpisodeStatus;
   turns: number;
   reward: number | null;
   rewardMode: string | null;

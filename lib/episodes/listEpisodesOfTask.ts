@@ -1,3 +1,4 @@
+import type { EpisodeStatus } from "./episodeStatus";
 import type { Db, Prisma } from "../db";
 
 /** One episode in a task's list: who played it, how it went. Plain JSON. */
@@ -11,7 +12,7 @@ export interface TaskEpisode {
   strategy: string | null;
   runName: string | null;
   source: string;
-  status: string;
+  status: EpisodeStatus;
   turns: number;
   /** The plateau score when there is one, else InterCode's. */
   reward: number | null;

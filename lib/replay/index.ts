@@ -8,7 +8,7 @@ export { ScreenSeeker, type ScreenTerminal, type SeekPlan } from "./ScreenSeeker
 export { Player, type Clock, type PlayerView, type PlayerOptions } from "./Player";
 export { synthesizeRecording, terminalText, promptFor } from "./synthesizeRecording";
 export { searchSteps, stepToMatch, type StepMatch, type SearchField } from "./searchSteps";
-export { timelineMarks, markKind, isSubmit, type TimelineMark, type MarkKind } from "./timelineMarks";
+export { timelineMarks, markKind, type TimelineMark, type MarkKind } from "./timelineMarks";
 export { firstDifference } from "./firstDifference";
 export { formatClock, formatDuration } from "./formatTime";
 export { SpectateEvents, type LiveEvent, type LiveStep, type LiveMessage } from "./liveProtocol";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EpisodeStatus, type EndedStatus } from "../episodes/episodeStatus";
 
 // The socket.io contract for watching an episode while it is played (spectating), shared by the
 // server (spectateServer.ts) and the page (spectateClient.ts) — STYLE §8. Read-only: a spectator
@@ -24,7 +25,7 @@ export const SpectateEvents = {
 export const SpectateRequest = z.object({ episodeId: z.string().min(1).max(64) });
 export type SpectateRequest = z.infer<typeof SpectateRequest>;
 
-export type SpectateAck = { ok: true; status: string } | { ok: false; error: string };
+export type SpectateAck = { ok: true; status: EpisodeStatus } | { ok: false; error: string };
 
 export const LiveEvent = z.object({
   seq: z.number().int().min(0),
@@ -54,11 +55,27 @@ export const EventsMessage = z.object({ episodeId: z.string(), events: z.array(L
 export type EventsMessage = z.infer<typeof EventsMessage>;
 export const StepMessage = z.object({ episodeId: z.string(), step: LiveStep });
 export type StepMessage = z.infer<typeof StepMessage>;
-export const EndedMessage = z.object({ episodeId: z.string(), status: z.string() });
+export const EndedMessage = z.object({ episodeId: z.string(), status: EpisodeStatus });
 export type EndedMessage = z.infer<typeof EndedMessage>;
 
-/** What a live session tells its spectators. */
+/**
+ * What a live episode tells its spectators: the one stream from a live session (lib/sessions) to
+ * the spectate server, which sends it on as the events below.
+ */
 export type LiveMessage =
   | { type: "event"; event: LiveEvent }
   | { type: "step"; step: z.input<typeof LiveStep> }
-  | { type: "ended"; status: string };
+  | { type: "ended"; status: EndedStatus };
+
+/** Spectating's server → page events (part of lib/runtime/socketEvents.ts's ServerToClientEvents). */
+export interface SpectateServerToClient {
+  [SpectateEvents.events]: (msg: EventsMessage) => void;
+  [SpectateEvents.step]: (msg: z.input<typeof StepMessage>) => void;
+  [SpectateEvents.ended]: (msg: EndedMessage) => void;
+}
+
+/** Spectating's page → server events; the server validates each payload (SpectateRequest). */
+export interface SpectateClientToServer {
+  [SpectateEvents.spectate]: (req: SpectateRequest, ack: (a: SpectateAck) => void) => void;
+  [SpectateEvents.unspectate]: (req: SpectateRequest) => void;
+}

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Server as SocketServer } from "socket.io";
+import { Server as IoServer } from "socket.io";
+import type { SocketServer } from "../runtime/socketEvents";
 import { registerSpectate } from "./spectateServer";
 import { createLiveFeed, type LiveSource } from "./liveFeed";
 import { spectate, type SpectateStatus } from "./spectateClient";
@@ -16,7 +17,7 @@ afterEach(async () => {
 
 async function serve(source: LiveSource) {
   http = createServer();
-  io = new SocketServer(http, { serveClient: false });
+  io = new IoServer(http, { serveClient: false });
   // Stands in for lib/auth's check: episodes named not-yours-… belong to someone else.
   const reg = registerSpectate(io, source, async (_socket, id) => !id.startsWith("not-yours"));
   await new Promise<void>((r) => http!.listen(0, "127.0.0.1", r));

@@ -1,4 +1,6 @@
-import { io, type Socket } from "socket.io-client";
+import { io } from "socket.io-client";
+import type { ClientSocket } from "../runtime/socketEvents";
+import type { EpisodeStatus } from "../episodes/episodeStatus";
 import { EndedMessage, EventsMessage, SpectateEvents, StepMessage, type LiveEvent, type LiveStep, type SpectateAck } from "./liveProtocol";
 
 // The page's side of spectating (see liveProtocol.ts): subscribe, then catch up over HTTP, then
@@ -12,12 +14,12 @@ export interface SpectateHandlers {
   /** New events, in seq order; the handler drops seqs it already has. */
   onEvents(events: LiveEvent[]): void;
   onStep(step: LiveStep): void;
-  onEnded(status: string): void;
+  onEnded(status: EpisodeStatus): void;
   onStatus(status: SpectateStatus, detail?: string): void;
 }
 
-export function spectate(episodeId: string, h: SpectateHandlers, opts: { url?: string; socket?: Socket } = {}): { dispose(): void } {
-  const socket = opts.socket ?? io(opts.url ?? "", { transports: ["websocket"], forceNew: true });
+export function spectate(episodeId: string, h: SpectateHandlers, opts: { url?: string; socket?: ClientSocket } = {}): { dispose(): void } {
+  const socket: ClientSocket = opts.socket ?? io(opts.url ?? "", { transports: ["websocket"], forceNew: true });
   let held: Array<() => void> | null = null;
   let disposed = false;
   // While catching up, pushed messages wait, so they land after what the catch-up loads.

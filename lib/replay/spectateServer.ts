@@ -1,4 +1,4 @@
-import type { Server as SocketServer, Socket } from "socket.io";
+import type { ServerSocket, SocketServer } from "../runtime/socketEvents";
 import { SpectateEvents, SpectateRequest, type LiveEvent, type SpectateAck } from "./liveProtocol";
 import type { LiveSource } from "./liveFeed";
 
@@ -18,7 +18,7 @@ interface Watched {
 const room = (episodeId: string) => `spectate:${episodeId}`;
 
 /** `mayWatch(socket, episodeId)`: whether this socket's account may see the episode (lib/auth). */
-export function registerSpectate(io: SocketServer, source: LiveSource, mayWatch: (socket: Socket, episodeId: string) => Promise<boolean>): { dispose(): void } {
+export function registerSpectate(io: SocketServer, source: LiveSource, mayWatch: (socket: ServerSocket, episodeId: string) => Promise<boolean>): { dispose(): void } {
   const watched = new Map<string, Watched>();
 
   const flush = (episodeId: string, w: Watched) => {
@@ -64,7 +64,7 @@ export function registerSpectate(io: SocketServer, source: LiveSource, mayWatch:
     if ((io.sockets.adapter.rooms.get(room(episodeId))?.size ?? 0) === 0) stop(episodeId);
   };
 
-  const onConnection = (socket: Socket) => {
+  const onConnection = (socket: ServerSocket) => {
     const mine = new Set<string>();
     socket.on(SpectateEvents.spectate, async (raw: unknown, ack?: (a: SpectateAck) => void) => {
       const reply = typeof ack === "function" ? ack : () => {};

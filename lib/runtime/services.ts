@@ -1,4 +1,4 @@
-import type { Server as SocketServer } from "socket.io";
+import type { SocketServer } from "./socketEvents";
 import type { Db } from "../db";
 import type { SandboxInfo } from "./context";
 import type { Sandbox, SandboxDriver } from "../sandbox/types";

@@ -5,6 +5,7 @@ import { identityFromHeaders } from "../auth/requestIdentity";
 import { isStaff } from "../auth/roles";
 import { createLiveFeed, type LiveSource } from "../replay/liveFeed";
 import { LiveStep } from "../replay/liveProtocol";
+import { EpisodeStatus } from "../episodes/episodeStatus";
 import { readRequest, writeResponse } from "./nodeFetch";
 
 // Browser tests of spectating need an episode that "plays" on demand without a sandbox. Only the e2e
@@ -15,7 +16,7 @@ import { readRequest, writeResponse } from "./nodeFetch";
 const Body = z.object({
   events: z.array(z.object({ time: z.number().min(0), code: z.enum(["o", "i", "r", "m"]), data: z.string().max(1_000_000) })).max(10_000).default([]),
   step: LiveStep.optional(),
-  ended: z.enum(["submitted", "skipped", "abandoned", "interrupted", "error"]).optional(),
+  ended: EpisodeStatus.exclude(["active"]).optional(),
 });
 
 const PATH = /^\/api\/episodes\/([^/?]+)\/test-live(?:\?|$)/;

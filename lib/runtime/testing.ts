@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { Server as SocketServer } from "socket.io";
+import { Server as IoServer } from "socket.io";
+import type { SocketServer } from "./socketEvents";
 import { openTestDatabase } from "../db/testing";
 import type { Database } from "../db";
 import { loadTasks } from "../tasks";
@@ -31,7 +32,7 @@ export async function startTestPlateau(driver: "docker" | "local", given?: Datab
   const db = given ?? (await openTestDatabase());
   await loadTasks(db.prisma, path.resolve("data/intercode"));
   const http: Server = createServer();
-  const io = new SocketServer(http, { serveClient: false, perMessageDeflate: false });
+  const io: SocketServer = new IoServer(http, { serveClient: false, perMessageDeflate: false });
   const registry = new Map<string, unknown>();
   const auth = startTestAuth(db.prisma);
   const services = await startServices({ prisma: db.prisma, io, services: registry, identities: auth.identities });

@@ -9,7 +9,8 @@ import Docker from "dockerode";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import type { Duplex } from "node:stream";
-import { AgentChannel, AGENT_PATH } from "./dockerAgent";
+import { DockerHelper } from "./dockerHelper";
+import { HELPER_PATH } from "./helperChannel";
 import { execDirect } from "./dockerExec";
 import { dockerDiskCap, isSizeRefusal, notCapped, PROBE_SIZE, type DiskCap } from "./dockerDiskCap";
 import { resolveDockerHost } from "./dockerHost";
@@ -235,8 +236,8 @@ function isLeftover(owner: string | undefined, me: string): boolean {
 class DockerSandbox implements Sandbox {
   readonly driver = "docker" as const;
   readonly id: string;
-  private channel: AgentChannel | null = null;
-  private opening: Promise<AgentChannel | null> | null = null;
+  private channel: DockerHelper | null = null;
+  private opening: Promise<DockerHelper | null> | null = null;
   private helperMissing: boolean;
   private tty: DockerTty | null = null;
   private spare: DockerTty | null = null;
@@ -262,11 +263,11 @@ class DockerSandbox implements Sandbox {
     if (ch) await startImageService((m, ms) => ch.request(m, ms));
   }
 
-  private async helper(): Promise<AgentChannel | null> {
+  private async helper(): Promise<DockerHelper | null> {
     if (this.helperMissing || this.destroyed) return null;
     if (this.channel && !this.channel.closed) return this.channel;
     if (!this.opening) {
-      this.opening = AgentChannel.open(this.container)
+      this.opening = DockerHelper.open(this.container)
         .then((ch) => {
           this.channel = ch;
           return ch;
@@ -301,7 +302,7 @@ class DockerSandbox implements Sandbox {
     const ch = await this.helper();
     if (ch) return ch.reset();
     const r = await execDirect(this.container, {
-      argv: ["sh", "-c", `if [ -x ${AGENT_PATH} ]; then exec python3 ${AGENT_PATH} --reset; fi; cd / && git reset --hard -q && git clean -fdq`],
+      argv: ["sh", "-c", `if [ -x ${HELPER_PATH} ]; then exec python3 ${HELPER_PATH} --reset; fi; cd / && git reset --hard -q && git clean -fdq`],
       user: "root",
       workdir: "/",
       timeoutMs: 30_000,

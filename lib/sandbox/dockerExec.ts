@@ -3,16 +3,7 @@
 import type Docker from "dockerode";
 import type { Duplex } from "node:stream";
 import type { ExecResult } from "./types";
-
-export interface ExecRequest {
-  argv: string[];
-  user: string;
-  workdir: string;
-  env?: Record<string, string>;
-  stdin?: string;
-  timeoutMs: number;
-  maxBytes: number;
-}
+import type { ExecRequest } from "./helperChannel";
 
 /** Split Docker's multiplexed attach stream (8-byte frame headers) into stdout and stderr. */
 export function demux(sock: Duplex, onStdout: (b: Buffer) => void, onStderr: (b: Buffer) => void): void {

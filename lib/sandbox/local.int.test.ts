@@ -274,7 +274,7 @@ describe("local sandbox", () => {
     try {
       const a = await s.exec(["bash", "-c", SNAPSHOT], { user: "root" });
       const b = await sb.exec(["bash", "-c", SNAPSHOT], { user: "root" });
-      // the same task state; only the mtime of / may differ (the agent restores it at start in both)
+      // the same task state; only the mtime of / may differ (the helper restores it at start in both)
       expect(a.stdout).toBe(b.stdout);
       await s.exec(["bash", "-c", "echo x > /testbed/new.txt; touch /top.txt; rm /index.html"]);
       expect((await s.exec(["git", "-C", "/", "status", "--porcelain"], { user: "root" })).stdout).toBe(" D index.html\n?? testbed/new.txt\n?? top.txt\n");

@@ -35,7 +35,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { IPty } from "node-pty";
-import { AGENT_PATH, LocalAgent } from "./localAgent";
+import { LocalHelper } from "./localHelper";
+import { HELPER_PATH } from "./helperChannel";
 import {
   allPids,
   bwrapWorks,
@@ -335,8 +336,8 @@ class LocalSandbox implements Sandbox {
   private outerExited = false;
   private initPid = 0;
   private initStart: number | null = null;
-  private agent: LocalAgent | null = null;
-  private opening: Promise<LocalAgent> | null = null;
+  private channel: LocalHelper | null = null;
+  private opening: Promise<LocalHelper> | null = null;
   private tty: LocalTty | null = null;
   private spare: LocalTty | null = null;
   private ttyClosing: Promise<void> = Promise.resolve();
@@ -404,9 +405,9 @@ class LocalSandbox implements Sandbox {
     await this.disableUserns();
     lap("bwrap");
     // the helper restores / (mode, mtime) from the manifest, as in a container
-    const [agent] = await Promise.all([this.helper(), this.netSysctls()]);
+    const [helper] = await Promise.all([this.helper(), this.netSysctls()]);
     lap("helper");
-    await startImageService((m, ms) => agent.request(m, ms));
+    await startImageService((m, ms) => helper.request(m, ms));
     lap("service");
   }
 
@@ -610,21 +611,21 @@ class LocalSandbox implements Sandbox {
     return this.passwd(user)?.[5] || (user === "root" ? "/root" : `/home/${user}`);
   }
 
-  private helper(): Promise<LocalAgent> {
+  private helper(): Promise<LocalHelper> {
     if (this.destroyed) return Promise.reject(new Error("the sandbox was destroyed"));
-    if (this.agent && !this.agent.closed) return Promise.resolve(this.agent);
+    if (this.channel && !this.channel.closed) return Promise.resolve(this.channel);
     if (!this.opening) {
       const caps = `-all,${HELPER_CAPS.map((c) => `+${c}`).join(",")}`;
       const [file, args] = this.wrap([
         ...this.nsenterArgs(),
         "/usr/bin/setpriv", "--no-new-privs", "--inh-caps=-all", `--bounding-set=${caps}`, "--",
-        ...withSandboxSeccomp(["/usr/bin/python3", "-u", AGENT_PATH, "--serve"]),
+        ...withSandboxSeccomp(["/usr/bin/python3", "-u", HELPER_PATH, "--serve"]),
       ]);
       const proc = spawn(file, args, { stdio: ["pipe", "pipe", "pipe"], env: this.baseEnv("/root") });
-      this.opening = LocalAgent.open(proc)
-        .then((a) => {
-          this.agent = a;
-          return a;
+      this.opening = LocalHelper.open(proc)
+        .then((h) => {
+          this.channel = h;
+          return h;
         })
         .finally(() => {
           this.opening = null;
@@ -637,8 +638,8 @@ class LocalSandbox implements Sandbox {
 
   async exec(argv: string[], o: ExecOptions = {}): Promise<ExecResult> {
     if (!Array.isArray(argv) || argv.length === 0) throw new Error("exec needs a non-empty argv");
-    const agent = await this.helper();
-    return agent.exec({
+    const helper = await this.helper();
+    return helper.exec({
       argv,
       user: o.user ?? this.limits.user,
       workdir: o.workdir ?? "/",
@@ -657,14 +658,14 @@ class LocalSandbox implements Sandbox {
    */
   async reset(): Promise<void> {
     this.killPlayerProcesses();
-    let agent: LocalAgent;
+    let helper: LocalHelper;
     try {
-      agent = await this.helper();
+      helper = await this.helper();
     } catch {
       await sleep(50);
-      agent = await this.helper(); // the helper died with the pids limit reached: start it again
+      helper = await this.helper(); // the helper died with the pids limit reached: start it again
     }
-    await agent.reset();
+    await helper.reset();
   }
 
   /** Host-side: every process of the player (host uid BASE+uid) but the terminal's login shell. */
@@ -776,10 +777,10 @@ class LocalSandbox implements Sandbox {
 
   private async teardown(): Promise<void> {
     this.destroyed = true;
-    const hostSide = [this.outer?.pid, this.tty?.pid, this.spare?.pid, this.agent?.proc.pid].filter((p): p is number => !!p);
+    const hostSide = [this.outer?.pid, this.tty?.pid, this.spare?.pid, this.channel?.proc.pid].filter((p): p is number => !!p);
     this.tty?.close();
     this.spare?.close();
-    this.agent?.close();
+    this.channel?.close();
     // pid 1 of the sandbox's pid namespace: when it dies the kernel kills every process in it, and
     // the host-side nsenter processes (terminal, helper) reap their child and exit by themselves
     if (this.initPid && processAlive(this.initPid, this.initStart)) killPid(this.initPid, "SIGKILL");

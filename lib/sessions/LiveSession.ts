@@ -13,7 +13,9 @@ import type { ActionExecutor, ExecutedAction } from "./ActionExecutor";
 import { TimeLimit, type TimerRule } from "./TimeLimit";
 import type { Console, ScoreOutcome, Scorer } from "./console";
 import { initialPhase, isBusy, takesInput, transition, type PhaseEvent, type SessionPhase } from "./sessionPhase";
-import { ServerEvents, type EpisodeResult, type ScoreView, type ScreenHtml, type SessionState, type StepSummary } from "./protocol";
+import { ServerEvents, type EpisodeResult, type PlayServerToClient, type ScoreView, type ScreenHtml, type SessionState, type StepSummary } from "./protocol";
+import type { LiveMessage } from "../replay/liveProtocol";
+import type { StoppedStatus } from "../episodes/episodeStatus";
 
 // One live episode: a sandbox TTY, the people and programs looking at it, and everything it records.
 // Humans (socket.io) and agents (runAction) drive the same object, so both are stored and replayed alike.
@@ -24,7 +26,7 @@ export interface Viewer {
   id: string;
   /** Players type; spectators only watch (and a human episode's output waits only for its players). */
   canType: boolean;
-  emit(event: string, payload: unknown): void;
+  emit<E extends keyof PlayServerToClient>(event: E, ...args: Parameters<PlayServerToClient[E]>): void;
 }
 
 export interface LiveSessionOptions {
@@ -57,12 +59,6 @@ export interface LiveSessionOptions {
   onEnded(session: LiveSession): void;
 }
 
-/** What spectators hear of an episode: every recorded event, each stored step, the end. */
-export type SessionMessage =
-  | { type: "event"; event: { seq: number; time: number; code: "o" | "i" | "r" | "m"; data: string } }
-  | { type: "step"; step: { index: number; action: string; observation: string; exitCode: number | null; admissible: boolean | null; durationMs: number; truncated: boolean; castStart: number | null; castEnd: number | null; reward?: number | null } }
-  | { type: "ended"; status: string };
-
 export interface ActionResult {
   step: CompletedStep | null;
   observation: string;
@@ -91,7 +87,7 @@ export class LiveSession {
   readonly id: string;
   private viewers = new Map<string, Viewer>();
   private joining = new Map<string, string[]>();
-  private listeners = new Set<(msg: SessionMessage) => void>();
+  private listeners = new Set<(msg: LiveMessage) => void>();
   private parser;
   private segmenter;
   private recorder = new CastRecorder();
@@ -259,7 +255,7 @@ export class LiveSession {
   }
 
   /** Hear what happens from now on (for spectators); returns how to stop listening. */
-  subscribe(listener: (msg: SessionMessage) => void): () => void {
+  subscribe(listener: (msg: LiveMessage) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -436,7 +432,7 @@ export class LiveSession {
     return this.afterAnswer(() => (this.ending ??= this.finish("skipped")));
   }
 
-  end(status: "abandoned" | "interrupted" | "error", error?: string): Promise<EpisodeResult> {
+  end(status: StoppedStatus, error?: string): Promise<EpisodeResult> {
     return this.afterAnswer(() => {
       if (error) this.error = error;
       return (this.ending ??= this.finish(status));
@@ -631,13 +627,13 @@ export class LiveSession {
     this.tell({ type: "event", event: ev });
   }
 
-  private tell(msg: SessionMessage): void {
+  private tell(msg: LiveMessage): void {
     for (const l of this.listeners) l(msg);
   }
 
-  private broadcast(event: string, payload: unknown): void {
+  private broadcast<E extends keyof PlayServerToClient>(event: E, ...args: Parameters<PlayServerToClient[E]>): void {
     this.batcher.flush(); // output first, then what it led to
-    for (const v of this.viewers.values()) v.emit(event, payload);
+    for (const v of this.viewers.values()) v.emit(event, ...args);
   }
 
   private touch(): void {

@@ -9,21 +9,6 @@ import type { CompletedStep } from "./steps";
 // typed, what submit is, how to stop a command, what an agent is told, and how to score.
 // An environment plugs in with a folder under lib/environments/ and one line of its registry.
 
-/** InterCode's submit: the word alone, or followed by an answer (what Bash's console and the agents take as submit). */
-export function isInterCodeSubmit(action: string): boolean {
-  return /^\s*submit(\s.*)?$/s.test(action);
-}
-
-/**
- * A submit as it is typed for a policy or an API client: the word and its answer on one line
- * (`submit picoCTF{…}`: CTF's flag, Python's function); anything else that starts with the word
- * (an answer over several lines) is typed as the bare word, as before answers mattered.
- */
-export function submitAsTyped(action: string): string {
-  const a = action.trim();
-  return isInterCodeSubmit(a) && !a.includes("\n") ? a : "submit";
-}
-
 /** The program on a sandbox's terminal, as the session drives it. */
 export interface Console {
   /** The bytes typed for an agent's action (a person types their own). */

@@ -1,13 +1,16 @@
 // The socket.io contract of the live terminal, shared by server and browser (STYLE.md §8): event
-// names and server → browser payloads here; browser → server messages are validated in messages.ts,
-// apart, so the Play page's bundle does not carry zod.
+// names and the typed event maps here (joined in lib/runtime/socketEvents.ts); browser → server
+// messages are validated in messages.ts, apart, so the Play page's bundle does not carry zod.
 
 import type { Phase } from "./sessionPhase";
+import type { AttachMessage } from "./messages";
+import type { EndedStatus, EpisodeStatus } from "../episodes/episodeStatus";
 
 /** What the player's page shows beside the terminal. */
 export interface SessionState {
   episodeId: string;
-  status: "starting" | "active" | "submitted" | "skipped" | "abandoned" | "interrupted" | "error";
+  /** "starting": the sandbox is being readied (not stored); then the episode's stored status. */
+  status: "starting" | EpisodeStatus;
   /** What the live episode is doing now (lib/sessions/sessionPhase.ts); labels follow it. */
   phase?: Phase;
   turns: number;
@@ -66,7 +69,7 @@ export interface ScoreView {
 }
 
 export interface EpisodeResult {
-  status: "submitted" | "skipped" | "abandoned" | "interrupted" | "error";
+  status: EndedStatus;
   scores: ScoreView[];
   gold: string | null;
   error: string | null;
@@ -90,3 +93,25 @@ export const ClientEvents = {
   submit: "play:submit",
   skip: "play:skip",
 } as const;
+
+/** The live terminal's server → browser events (part of lib/runtime/socketEvents.ts's ServerToClientEvents). */
+export interface PlayServerToClient {
+  [ServerEvents.output]: (data: string) => void;
+  [ServerEvents.state]: (state: SessionState) => void;
+  [ServerEvents.step]: (step: StepSummary) => void;
+  [ServerEvents.result]: (result: EpisodeResult) => void;
+  [ServerEvents.error]: (message: string) => void;
+  /** The screen and scrollback as escape sequences (ScreenMirror.snapshot). */
+  [ServerEvents.screen]: (screen: string) => void;
+}
+
+/** The live terminal's browser → server events; the server validates each payload (messages.ts). */
+export interface PlayClientToServer {
+  [ClientEvents.attach]: (msg: AttachMessage) => void;
+  [ClientEvents.input]: (data: string) => void;
+  [ClientEvents.resize]: (size: { cols: number; rows: number }) => void;
+  /** Output characters the page has parsed since its last ack (flow control). */
+  [ClientEvents.ack]: (chars: number) => void;
+  [ClientEvents.submit]: () => void;
+  [ClientEvents.skip]: () => void;
+}

@@ -1,4 +1,4 @@
-import type { Server as SocketServer, Socket } from "socket.io";
+import type { ServerSocket, SocketServer } from "../runtime/socketEvents";
 import type { Db } from "../db";
 import type { SessionManager } from "./SessionManager";
 import { ClientEvents, ServerEvents, type EpisodeResult } from "./protocol";
@@ -13,7 +13,7 @@ import { AckMessage, AttachMessage, InputMessage, ResizeMessage } from "./messag
 // holding the player's token types; a participant's result comes without the gold.
 
 export function registerPlayHandlers(io: SocketServer, sessions: SessionManager, prisma: Db): void {
-  io.on("connection", (socket: Socket) => {
+  io.on("connection", (socket: ServerSocket) => {
     let attached: { episodeId: string; canType: boolean } | null = null;
     const who = socketIdentity(socket);
 
@@ -34,7 +34,10 @@ export function registerPlayHandlers(io: SocketServer, sessions: SessionManager,
       const study = owner?.study ?? null;
       await session.attach({
         id: socket.id, canType,
-        emit: (event, payload) => socket.emit(event, event === ServerEvents.result ? resultAsSeenBy(who, payload as EpisodeResult, study) : payload),
+        emit: (event, ...args) => {
+          if (event === ServerEvents.result) socket.emit(ServerEvents.result, resultAsSeenBy(who, args[0] as EpisodeResult, study));
+          else socket.emit(event, ...args);
+        },
       });
       if (canType) session.resize(socket.id, msg.data.cols, msg.data.rows);
     });

@@ -1,11 +1,12 @@
-import { io, type Socket } from "socket.io-client";
+import { io } from "socket.io-client";
+import type { ClientSocket } from "../runtime/socketEvents";
 import { ClientEvents, ServerEvents, type EpisodeResult, type SessionState, type StepSummary } from "./protocol";
 
 // A scripted player over a real socket.io connection, for integration tests and benchmarks: it
 // attaches to an episode, types, and waits for what a person would wait for.
 
 export class TestPlayer {
-  readonly socket: Socket;
+  readonly socket: ClientSocket;
   output = "";
   screen = "";
   steps: StepSummary[] = [];

@@ -3,6 +3,7 @@ import { Prisma, type Db } from "../db/client";
 import { KEY_SEPARATOR, NONE, type GroupKey } from "./groupKeys";
 import type { StatsQuery } from "./statsQuery";
 import { RESCORED_VERSION } from "../rewards/version";
+import type { EpisodeStatus } from "../episodes/episodeStatus";
 
 // The aggregations behind /api/stats, in SQL over Episode ⟕ Score (⨝ Task, ⨝ Run when the request
 // needs them). Episodes that ended without a score count as unsolved: a skipped task, or an
@@ -30,7 +31,7 @@ const GROUP_SQL: Record<GroupKey, Prisma.Sql> = {
 const NEEDS_TASK: GroupKey[] = ["environment", "dataset", "hardness", "fs"];
 
 /** Episode statuses counted as unsolved when they have no score. */
-export const UNSCORED_COUNTED = ["skipped", "error"];
+export const UNSCORED_COUNTED: EpisodeStatus[] = ["skipped", "error"];
 
 /** Largest turn budget drawn when the request does not say. */
 export const MAX_K = 100;
@@ -44,7 +45,7 @@ export interface Scope {
 /** FROM and WHERE for the request's filters, joining Task and Run only when a filter or a key reads them. */
 export function scopeOf(q: StatsQuery, keys: GroupKey[]): Scope {
   // A study's practice task is not counted.
-  const conds: Prisma.Sql[] = [Prisma.sql`(s."episodeId" IS NOT NULL OR e.status IN (${Prisma.join(UNSCORED_COUNTED)}))`, Prisma.sql`NOT e.practice`];
+  const conds: Prisma.Sql[] = [Prisma.sql`(s."episodeId" IS NOT NULL OR e.status = ANY(${UNSCORED_COUNTED}::"EpisodeStatus"[]))`, Prisma.sql`NOT e.practice`];
   if (q.study?.length) conds.push(Prisma.sql`st.name IN (${Prisma.join(q.study)})`);
   if (q.runs?.length) conds.push(Prisma.sql`r.name IN (${Prisma.join(q.runs)})`);
   if (q.env) conds.push(Prisma.sql`t.environment = ${q.env}`);

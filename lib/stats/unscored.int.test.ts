@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../db/testing";
 import type { Database } from "../db";
+import type { EpisodeStatus } from "../episodes/episodeStatus";
 import { computeStats, StatsQuery } from "./index";
 
 // A run whose episodes did not all end in a score: a skipped task and one stopped by an error count
@@ -17,7 +18,7 @@ beforeAll(async () => {
   );
   const run = await p.run.create({ data: { name: "agent with failures", kind: "agent", environment: "bash" } });
   const other = await p.run.create({ data: { name: "clean agent", kind: "agent", environment: "bash" } });
-  const episode = async (runId: string, task: number, status: string, success?: boolean) => {
+  const episode = async (runId: string, task: number, status: EpisodeStatus, success?: boolean) => {
     const e = await p.episode.create({ data: { taskId: tasks[task].id, runId, playerKind: "agent", status, turns: 2 } });
     if (success !== undefined) {
       await p.score.create({ data: { episodeId: e.id, mode: "plateau", reward: success ? 1 : 0, success, solvedAtTurn: success ? 2 : null, version: "test" } });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../db";
+import type { EpisodeStatus } from "../episodes/episodeStatus";
 import type { Auth } from "../auth/auth";
 import { createUser } from "../auth/users";
 import type { SessionManager } from "../sessions/SessionManager";
@@ -84,7 +85,7 @@ export type StudyStep =
   | { kind: "done"; completionCode: string; ended: boolean };
 
 /** Episode statuses that finish a task (interrupted: the server stopped; that task is played again). */
-export const FINISHED = ["submitted", "skipped", "abandoned", "error"];
+export const FINISHED: EpisodeStatus[] = ["submitted", "skipped", "abandoned", "error"];
 
 /** Where a task stands in a participant's order, 1-based (0: not theirs). */
 export const positionOf = (participant: { assignment: number[] } | null, taskId: number): number => (participant?.assignment.indexOf(taskId) ?? -1) + 1;

@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Socket } from "socket.io-client";
+import type { ClientSocket } from "../../lib/runtime/socketEvents";
 import { parseRunArgs, runCommand, type RunDeps } from "./run";
 import { UsageError, type Io } from "./io";
 import type { RunProgress } from "../../lib/agents/runs/protocol";
@@ -41,7 +41,7 @@ function fakeDeps(replies: { status: number; body: unknown }[], frames: RunProgr
     }) as unknown as typeof fetch,
     socket: () => {
       setTimeout(() => origEmit("connect"), 1);
-      return socket as unknown as Socket;
+      return socket as unknown as ClientSocket;
     },
     onInterrupt: () => () => {},
   };

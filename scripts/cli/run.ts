@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { io as connectSocket, type Socket } from "socket.io-client";
+import { io as connectSocket } from "socket.io-client";
+import type { ClientSocket } from "../../lib/runtime/socketEvents";
 import { RunEvents, type RunProgress } from "../../lib/agents/runs/protocol";
 import { progressBar } from "./progressBar";
 import { UsageError, type Io } from "./io";
@@ -78,7 +79,7 @@ export function parseRunArgs(args: string[], env: Env = process.env, cwd = proce
 
 export interface RunDeps {
   fetch: typeof fetch;
-  socket(url: string): Socket;
+  socket(url: string): ClientSocket;
   onInterrupt(handler: () => void): () => void;
 }
 

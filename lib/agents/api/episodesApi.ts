@@ -6,7 +6,7 @@ import { EXECUTIONS } from "../../sessions/ActionExecutor";
 import type { EpisodeResult } from "../../sessions/protocol";
 import { actOnce } from "../actOnce";
 import { isSubmitAction } from "../types";
-import { submitAsTyped } from "../../sessions/console";
+import { submitAsTyped } from "../../environments/isSubmit";
 import { resolveTask } from "../tasks/selectTasks";
 import type { ApiEpisodes } from "./ApiEpisodes";
 

@@ -2,7 +2,7 @@ import type { StartOptions } from "../../sessions/SessionManager";
 import type { LiveSession } from "../../sessions/LiveSession";
 import type { Scorer, TaskForPlay } from "../../sessions/console";
 import type { CompletedStep } from "../../sessions/steps";
-import { submitAsTyped } from "../../sessions/console";
+import { submitAsTyped } from "../../environments/isSubmit";
 import { actOnce, withDeadline } from "../actOnce";
 import { pgText } from "../../db/pgSafe";
 import { observationCause, type Cause } from "./observationCause";

@@ -28,7 +28,7 @@ export interface SessionStarter {
 
 /** Where progress goes (a socket.io server has it). */
 export interface ProgressSink {
-  to(room: string): { emit(event: string, payload: unknown): unknown };
+  to(room: string): { emit(event: typeof RunEvents.progress, progress: RunProgress): unknown };
 }
 
 export interface AgentRunnerDeps {

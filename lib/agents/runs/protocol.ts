@@ -43,3 +43,15 @@ export interface RunProgress {
   /** Why the run failed as a whole (bad stored config), when it did. */
   failure: string | null;
 }
+
+/** Run progress's server → client events (part of lib/runtime/socketEvents.ts's ServerToClientEvents). */
+export interface RunServerToClient {
+  [RunEvents.progress]: (progress: RunProgress) => void;
+  [RunEvents.error]: (message: string) => void;
+}
+
+/** Run progress's client → server events; the server validates each payload (WatchMessage). */
+export interface RunClientToServer {
+  [RunEvents.watch]: (msg: WatchMessage) => void;
+  [RunEvents.unwatch]: (msg: WatchMessage) => void;
+}

@@ -1,4 +1,4 @@
-import type { Server as SocketServer, Socket } from "socket.io";
+import type { ServerSocket, SocketServer } from "../../runtime/socketEvents";
 import type { AgentRunner } from "./AgentRunner";
 import { ALL_RUNS_ROOM, RunEvents, WatchMessage, runRoom } from "./protocol";
 import { socketIdentity } from "../../auth/socketAuth";
@@ -7,7 +7,7 @@ import { isStaff } from "../../auth/roles";
 // socket.io wiring for run progress: validate the watch message, join the room, send a snapshot.
 
 export function registerRunHandlers(io: SocketServer, runner: AgentRunner): void {
-  io.on("connection", (socket: Socket) => {
+  io.on("connection", (socket: ServerSocket) => {
     socket.on(RunEvents.watch, async (raw: unknown) => {
       if (!isStaff(socketIdentity(socket).role)) return socket.emit(RunEvents.error, "agent runs are for researchers");
       const msg = WatchMessage.safeParse(raw ?? {});

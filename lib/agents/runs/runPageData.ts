@@ -1,4 +1,5 @@
 import type { Db } from "../../db";
+import type { EpisodeStatus } from "../../episodes/episodeStatus";
 import { listApiTokens } from "../../auth/apiTokens";
 import { llmConfigFromEnv, publicEndpoints, type PublicEndpoint } from "../llm/LlmEndpoints";
 import type { RunProgress, RunStatus } from "./protocol";
@@ -17,7 +18,7 @@ export interface EpisodeRow {
   taskId: number;
   task: string;
   query: string;
-  status: string;
+  status: EpisodeStatus;
   turns: number;
   reward: number | null;
   success: boolean | null;

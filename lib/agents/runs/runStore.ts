@@ -1,10 +1,11 @@
 import type { Db } from "../../db";
 import type { RunStatus } from "./protocol";
+import type { EpisodeStatus } from "../../episodes/episodeStatus";
 
 // The batch-run queries, in one place: runs, their episodes' outcomes, and what is left to play.
 
 /** Episode statuses that finish a task for a run. interrupted/abandoned/active ones are played again on resume. */
-export const FINISHED = ["submitted", "skipped", "error"];
+export const FINISHED: EpisodeStatus[] = ["submitted", "skipped", "error"];
 
 export interface RunCounts {
   finishedTaskIds: Set<number>;
@@ -18,7 +19,7 @@ export async function runCounts(prisma: Db, runId: string): Promise<RunCounts> {
     select: { taskId: true, status: true, scores: { where: { mode: "plateau" }, select: { success: true } } },
     orderBy: { startedAt: "asc" },
   });
-  const byTask = new Map<number, { status: string; success: boolean }>();
+  const byTask = new Map<number, { status: EpisodeStatus; success: boolean }>();
   for (const r of rows) byTask.set(r.taskId, { status: r.status, success: r.scores[0]?.success ?? false });
   let succeeded = 0;
   let errors = 0;
@@ -96,7 +97,7 @@ export async function listAgentRuns(prisma: Db, limit = 50): Promise<RunListItem
     FROM (
       SELECT DISTINCT ON (e."runId", e."taskId") e."runId", e.status, coalesce(s.success, false) AS success
       FROM "Episode" e LEFT JOIN "Score" s ON s."episodeId" = e.id AND s.mode = 'plateau'
-      WHERE e."runId" = ANY(${runs.map((r) => r.id)}) AND e.status = ANY(${FINISHED})
+      WHERE e."runId" = ANY(${runs.map((r) => r.id)}) AND e.status = ANY(${FINISHED}::"EpisodeStatus"[])
       ORDER BY e."runId", e."taskId", e."startedAt" DESC
     ) t GROUP BY t."runId"`;
   const by = new Map(rows.map((r) => [r.runId, r]));
@@ -114,7 +115,7 @@ export interface RunEpisodeRow {
   dataset: string;
   index: number;
   query: string;
-  status: string;
+  status: EpisodeStatus;
   turns: number;
   reward: number | null;
   success: boolean | null;

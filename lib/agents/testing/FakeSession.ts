@@ -1,5 +1,6 @@
 import type { ActionResult } from "../../sessions/LiveSession";
 import type { EpisodeResult, SessionState } from "../../sessions/protocol";
+import type { StoppedStatus } from "../../episodes/episodeStatus";
 import type { CompletedStep } from "../../sessions/steps";
 import type { EpisodeSession } from "../playEpisode";
 
@@ -70,7 +71,7 @@ export class FakeSession implements EpisodeSession {
     return this.result ?? this.finish("skipped");
   }
 
-  async end(status: "abandoned" | "interrupted" | "error", error?: string): Promise<EpisodeResult> {
+  async end(status: StoppedStatus, error?: string): Promise<EpisodeResult> {
     return this.result ?? this.finish(status, error);
   }
 

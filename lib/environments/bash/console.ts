@@ -1,4 +1,5 @@
-import { isInterCodeSubmit, type Console } from "../../sessions/console";
+import type { Console } from "../../sessions/console";
+import { isInterCodeSubmit } from "../isSubmit";
 
 // Bash's console: the login shell of the Bash images with its shell integration
 // (docker/bash/SHELL-INTEGRATION.md).

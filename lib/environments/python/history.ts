@@ -1,4 +1,4 @@
-import { isPythonSubmit } from "./pythonConsole";
+import { isPythonSubmit } from "../isSubmit";
 import type { ProgramStep } from "./scratchRun";
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isPythonSubmit, submittedName, typePythonAction } from "./pythonConsole";
+import { submittedName, typePythonAction } from "./pythonConsole";
+import { isPythonSubmit } from "../isSubmit";
 import { historyOf } from "./history";
 import { firstPublicPass } from "./scorer";
 import type { CompletedStep } from "../../sessions/steps";

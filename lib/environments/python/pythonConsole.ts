@@ -1,14 +1,10 @@
 import type { Console } from "../../sessions/console";
 import type { CompletedStep } from "../../sessions/steps";
 import { pythonResultOf } from "./stepResult";
+import { isPythonSubmit } from "../isSubmit";
 
 const PASTE_START = "\x1b[200~";
 const PASTE_END = "\x1b[201~";
-
-/** Whether an input is the console's `submit` (optionally with the function's name). */
-export function isPythonSubmit(action: string): boolean {
-  return /^\s*submit(\s+\S*)?\s*$/.test(action);
-}
 
 /** The function named after `submit`, or null for a bare `submit`. */
 export function submittedName(action: string): string | null {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CompletedStep } from "../../sessions/steps";
-import { isSqlSubmit, sqlObservationOf, typeSqlAction } from "./console";
+import { sqlObservationOf, typeSqlAction } from "./console";
+import { isSqlSubmit } from "../isSubmit";
 import { agentObservation, sqlResultOf } from "./result";
 import { lastQuery } from "./scorer";
 

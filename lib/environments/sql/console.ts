@@ -1,13 +1,9 @@
 import type { Console } from "../../sessions/console";
 import type { CompletedStep } from "../../sessions/steps";
 import { sqlResultOf } from "./result";
+import { isSqlSubmit } from "../isSubmit";
 
 // The SQL console as the session drives it (docker/sql/sql_console.py is the program).
-
-/** `submit`, with an answer or not, a `;` or not: InterCode's action that ends the episode. */
-export function isSqlSubmit(action: string): boolean {
-  return /^\s*submit\b/i.test(action);
-}
 
 /**
  * An agent's action as typed: one statement per action (InterCode ran each as one query), so a

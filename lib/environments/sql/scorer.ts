@@ -2,7 +2,7 @@ import { REWARD_MODES, score } from "../../rewards";
 import type { Sandbox } from "../../sandbox/types";
 import type { Scorer, TaskForPlay } from "../../sessions/console";
 import type { CompletedStep } from "../../sessions/steps";
-import { isSqlSubmit } from "./console";
+import { isSqlSubmit } from "../isSubmit";
 import { agentObservation, sqlResultOf } from "./result";
 import { runStatement } from "./runStatement";
 

@@ -1,3 +1,4 @@
+import type { EpisodeStatus } from "../../episodes/episodeStatus";
 import type { Db } from "../../db";
 import { alignSteps } from "../alignSteps";
 import type { ScreenEvent } from "../types";
@@ -8,7 +9,7 @@ import type { GenCast } from "./genCast";
 // with only steps (as imported logs are), one with no steps, one with a broken recording, and
 // a live one that tests extend as it "plays".
 
-type EpisodeFields = { taskId: number; status?: string; source?: string; playerKind?: string; playerName?: string | null; model?: string | null };
+type EpisodeFields = { taskId: number; status?: EpisodeStatus; source?: string; playerKind?: string; playerName?: string | null; model?: string | null };
 
 async function createEpisode(prisma: Db, f: EpisodeFields & { turns: number; castWidth?: number | null; castHeight?: number | null }): Promise<string> {
   const ep = await prisma.episode.create({

@@ -1,18 +1,27 @@
-// The channel to the root helper inside a local sandbox (docker/bash/agent.py --serve, the same
-// helper the docker driver talks to): JSON lines over the stdin/stdout pipes of its nsenter process.
-// Same requests, same answers as lib/sandbox/dockerAgent.ts, so exec() and reset() behave alike.
-import type { ChildProcess } from "node:child_process";
+// The request protocol of the in-sandbox root helper (docker/bash/agent.py --serve), the one both
+// drivers speak: JSON lines, each request with an id and answered by it, in any order; the
+// helper's first line (id 0) says it is ready. A driver carries the lines (the docker driver over
+// a `docker exec`, the local one over an nsenter process's pipes) and feeds back what it reads.
 import type { ExecResult } from "./types";
 
-export const AGENT_PATH = "/usr/local/lib/plateau/agent.py";
+/** Where the images install the helper. */
+export const HELPER_PATH = "/usr/local/lib/plateau/agent.py";
 
-export interface AgentExec {
+/** A command to run in the sandbox: through the helper, or (docker, images without one) a plain exec. */
+export interface ExecRequest {
   argv: string[];
   user: string;
   workdir: string;
+  env?: Record<string, string>;
   stdin?: string;
   timeoutMs: number;
   maxBytes: number;
+}
+
+/** How a driver reaches its helper: write a line, hang up. */
+export interface HelperTransport {
+  write(line: string): void;
+  hangUp(): void;
 }
 
 interface Pending {
@@ -21,7 +30,7 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
-export class LocalAgent {
+export class HelperChannel {
   closed = false;
   private nextId = 1;
   private pending = new Map<number, Pending>();
@@ -29,35 +38,24 @@ export class LocalAgent {
   private stderrTail = "";
   private readyWaiter: Pending | null = null;
 
-  private constructor(readonly proc: ChildProcess) {
-    proc.stdout!.on("data", (b: Buffer) => this.onStdout(b));
-    proc.stderr!.on("data", (b: Buffer) => {
-      this.stderrTail = (this.stderrTail + b.toString("utf8")).slice(-2000);
-    });
-    proc.stdin!.on("error", () => {}); // EPIPE when it dies: 'exit' reports it
-    proc.on("exit", () => this.onClose());
-    proc.on("error", (e) => {
-      this.stderrTail += `\n${e.message}`;
-      this.onClose();
-    });
-  }
+  constructor(private readonly transport: HelperTransport) {}
 
-  /** Wrap a started helper process and wait for its ready line. */
-  static async open(proc: ChildProcess, timeoutMs = 10_000): Promise<LocalAgent> {
-    const ch = new LocalAgent(proc);
+  /** Wait for the helper's ready line; the error names what it wrote to stderr. */
+  async ready(timeoutMs = 10_000): Promise<void> {
     try {
       await new Promise<Record<string, unknown>>((resolve, reject) => {
+        if (this.closed) return reject(this.exitError());
         const timer = setTimeout(() => reject(new Error("the sandbox helper did not start in time")), timeoutMs);
-        ch.readyWaiter = { resolve, reject, timer };
+        this.readyWaiter = { resolve, reject, timer };
       });
     } catch (e) {
-      ch.close();
-      throw new Error(`${(e as Error).message}${ch.stderrTail ? `: ${ch.stderrTail.trim()}` : ""}`);
+      this.close();
+      throw new Error(`${(e as Error).message}${this.stderrTail ? `: ${this.stderrTail.trim()}` : ""}`);
     }
-    return ch;
   }
 
-  private onStdout(b: Buffer): void {
+  /** The driver's transport read this from the helper's stdout. */
+  stdout(b: Buffer): void {
     let start = 0;
     for (let i = b.indexOf(10); i !== -1; i = b.indexOf(10, start)) {
       this.lineParts.push(b.subarray(start, i));
@@ -67,6 +65,11 @@ export class LocalAgent {
       this.onMessage(line);
     }
     if (start < b.length) this.lineParts.push(Buffer.from(b.subarray(start)));
+  }
+
+  /** …and this from its stderr (the tail is kept for error messages). */
+  stderr(text: string): void {
+    this.stderrTail = (this.stderrTail + text).slice(-2000);
   }
 
   private onMessage(line: string): void {
@@ -90,10 +93,15 @@ export class LocalAgent {
     else p.reject(new Error(`sandbox helper: ${msg.error}`));
   }
 
-  private onClose(): void {
+  private exitError(): Error {
+    return new Error(`the sandbox helper exited${this.stderrTail ? `: ${this.stderrTail.trim()}` : ""}`);
+  }
+
+  /** The transport ended (the helper exited, or the driver hung up): every waiting request fails. */
+  closedByTransport(): void {
     if (this.closed) return;
     this.closed = true;
-    const err = new Error(`the sandbox helper exited${this.stderrTail ? `: ${this.stderrTail.trim()}` : ""}`);
+    const err = this.exitError();
     if (this.readyWaiter) {
       clearTimeout(this.readyWaiter.timer);
       this.readyWaiter.reject(err);
@@ -115,18 +123,18 @@ export class LocalAgent {
         reject(new Error(`the sandbox helper did not answer within ${guardMs} ms`));
       }, guardMs);
       this.pending.set(id, { resolve, reject, timer });
-      this.proc.stdin!.write(JSON.stringify({ id, ...msg }) + "\n");
+      this.transport.write(JSON.stringify({ id, ...msg }) + "\n");
     });
   }
 
-  async exec(req: AgentExec): Promise<ExecResult> {
+  async exec(req: ExecRequest): Promise<ExecResult> {
     const r = await this.request(
       {
         op: "exec",
         argv: req.argv,
         user: req.user,
         cwd: req.workdir,
-        env: null,
+        env: req.env ?? null,
         stdin: req.stdin === undefined ? null : Buffer.from(req.stdin, "utf8").toString("base64"),
         timeoutMs: req.timeoutMs,
         maxBytes: req.maxBytes,
@@ -146,9 +154,8 @@ export class LocalAgent {
     await this.request({ op: "reset" }, 30_000);
   }
 
-  /** End of input: the helper's serve loop ends and nsenter exits after it (no zombie left behind). */
   close(): void {
-    if (!this.closed) this.proc.stdin?.destroy();
-    this.onClose();
+    if (!this.closed) this.transport.hangUp();
+    this.closedByTransport();
   }
 }
