@@ -35,7 +35,7 @@ export async function startFaultServer(port: number, pgPort: number, opts: { fre
   const url = `http://127.0.0.1:${port}`;
   const t0 = Date.now();
   for (;;) {
-    if (npm.exitCode !== null) throw new Error(`npm start exited at start:\n${out}`);
+    if (npm.exitCode !== null || npm.signalCode !== null) throw new Error(`npm start exited at start (${npm.exitCode ?? npm.signalCode}):\n${out}`);
     const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
     if (ok) break;
     if (Date.now() - t0 > 240_000) {
@@ -68,11 +68,15 @@ export function plateauCli(server: { dataDir: string }, pgPort: number, ...args:
   }).trim();
 }
 
-/** The operator's API token (the operator account is made at start on loopback), for the API as a program drives it. */
-export function operatorApi(server: FaultServer, pgPort: number): ReturnType<typeof api> {
+/** A new API token of the operator (the account is made at start on loopback). */
+export function operatorToken(server: FaultServer, pgPort: number): string {
   plateauCli(server, pgPort, "user", "list");
-  const token = plateauCli(server, pgPort, "token", "create", `faults-${Date.now()}`).split("\n").pop()!;
-  return api(server.url, token);
+  return plateauCli(server, pgPort, "token", "create", `faults-${Date.now()}`).split("\n").pop()!;
+}
+
+/** The API as a program drives it, as the operator. */
+export function operatorApi(server: FaultServer, pgPort: number): ReturnType<typeof api> {
+  return api(server.url, operatorToken(server, pgPort));
 }
 
 /** Polls `check` until it returns a value (not undefined), at most timeoutMs; fails saying what was awaited. */
