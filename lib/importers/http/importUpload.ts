@@ -46,6 +46,8 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return next;
 }
 
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** `limit`: the largest upload, the same setting server.ts refuses larger bodies by. */
 export async function importUpload(prisma: Db, req: Request, limit = bodyLimitsFromEnv().importBytes): Promise<Response> {
   const declared = Number(req.headers.get("content-length") ?? 0);
@@ -68,7 +70,11 @@ async function importBody(prisma: Db, req: Request, body: Uint8Array): Promise<R
       return bad("the multipart body could not be read");
     }
     const uploads = form.getAll("file").filter((f): f is File => typeof f === "object");
-    files = await Promise.all(uploads.map(async (f) => ({ name: f.name, content: new Uint8Array(await f.arrayBuffer()) })));
+    files = [];
+    for (const f of uploads) {
+      await turn(); // each step over a big body is a long turn; other requests go in between
+      files.push({ name: f.name, content: new Uint8Array(await f.arrayBuffer()) });
+    }
     options = Object.fromEntries([...form.entries()].filter(([k, v]) => k !== "file" && typeof v === "string" && v.trim() !== ""));
   } else if (type.startsWith("application/json")) {
     let json: unknown;
@@ -91,6 +97,7 @@ async function importBody(prisma: Db, req: Request, body: Uint8Array): Promise<R
 
   let report: ImportReport;
   try {
+    await turn();
     report = await importLogs(prisma, files, opts.data);
   } catch (err) {
     return Response.json({ error: (err as Error).message }, { status: 500 });
