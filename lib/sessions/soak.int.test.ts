@@ -3,7 +3,7 @@ import { startTestPlateau, type TestPlateau } from "../runtime/testing";
 import { soakAgents } from "./soakAgents";
 
 // The soak at full size (16 agents × 100 steps, half their sandboxes killed at random; the
-// soak itself ~11 s on the local driver here, ~35 s with the start): the steps stored equal the steps
+// soak itself 6-25 s on the local driver here, 12-45 s with the start, by load): the steps stored equal the steps
 // the agents were answered, episode by episode. bench/soak.ts runs it at other sizes and on docker.
 
 describe("agents while sandboxes are killed at random", { timeout: 240_000 }, () => {
