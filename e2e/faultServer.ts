@@ -35,7 +35,7 @@ export async function startFaultServer(port: number, pgPort: number, opts: { fre
   const url = `http://127.0.0.1:${port}`;
   const t0 = Date.now();
   for (;;) {
-    if (npm.exitCode !== null) throw new Error(`npm start exited at start:\n${out}`);
+    if (npm.exitCode !== null || npm.signalCode !== null) throw new Error(`npm start exited at start (${npm.exitCode ?? npm.signalCode}):\n${out}`);
     const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
     if (ok) break;
     if (Date.now() - t0 > 240_000) {
@@ -66,6 +66,33 @@ export function plateauCli(server: { dataDir: string }, pgPort: number, ...args:
     env: { ...process.env, PLATEAU_DATA_DIR: server.dataDir, PLATEAU_PG_PORT: String(pgPort) },
     encoding: "utf8",
   }).trim();
+}
+
+/** A new API token of the operator (the account is made at start on loopback). */
+export function operatorToken(server: FaultServer, pgPort: number): string {
+  plateauCli(server, pgPort, "user", "list");
+  return plateauCli(server, pgPort, "token", "create", `faults-${Date.now()}`).split("\n").pop()!;
+}
+
+/** The API as a program drives it, as the operator. */
+export function operatorApi(server: FaultServer, pgPort: number): ReturnType<typeof api> {
+  return api(server.url, operatorToken(server, pgPort));
+}
+
+/** Polls `check` until it returns a value (not undefined), at most timeoutMs; fails saying what was awaited. */
+export async function until<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs: number, what: string, everyMs = 250): Promise<T> {
+  const t0 = Date.now();
+  for (;;) {
+    const v = await check();
+    if (v !== undefined) return v;
+    if (Date.now() - t0 > timeoutMs) throw new Error(`waited ${timeoutMs} ms for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** The pid of a fault server's PostgreSQL (postmaster.pid's first line). */
+export function postgresPid(dataDir: string): number {
+  return Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
 }
 
 /** The session API, as a program drives it. */
@@ -102,21 +129,38 @@ export async function containersOf(serverPid: number): Promise<string[]> {
   return list.filter((c) => c.Labels["dev.plateau.owner"].startsWith(`${os.hostname()}-${serverPid}-`)).map((c) => c.Id.slice(0, 12));
 }
 
-/** Read the fault server's database after it stopped: its episodes with their steps. */
-export async function storedEpisodes(dataDir: string, pgPort: number, ids: string[]): Promise<Map<string, { status: string; steps: string[] }>> {
+/** Query the fault server's database after it stopped. */
+export async function afterStop<T>(dataDir: string, pgPort: number, query: (client: pg.Client) => Promise<T>): Promise<T> {
   const dir = path.join(dataDir, "postgres");
   if (!existsSync(dir)) throw new Error(`no database in ${dir}`);
   const server = await startEmbeddedPostgres(dir, pgPort);
   const client = new pg.Client({ connectionString: server.url });
   await client.connect();
   try {
-    const eps = await client.query<{ id: string; status: string }>(`SELECT id, status FROM "Episode" WHERE id = ANY($1)`, [ids]);
-    const steps = await client.query<{ episodeId: string; action: string }>(`SELECT "episodeId", action FROM "Step" WHERE "episodeId" = ANY($1) ORDER BY "episodeId", index`, [ids]);
-    const out = new Map<string, { status: string; steps: string[] }>();
-    for (const e of eps.rows) out.set(e.id, { status: e.status, steps: steps.rows.filter((s) => s.episodeId === e.id).map((s) => s.action) });
-    return out;
+    return await query(client);
   } finally {
     await client.end();
     await server.stop();
   }
+}
+
+export interface StoredEpisode {
+  status: string;
+  taskId: number;
+  steps: string[];
+}
+
+/** Read the fault server's database after it stopped: the given episodes and a run's, with their steps. */
+export async function storedEpisodes(dataDir: string, pgPort: number, which: { ids?: string[]; runId?: string }): Promise<Map<string, StoredEpisode>> {
+  return afterStop(dataDir, pgPort, async (client) => {
+    const eps = await client.query<{ id: string; status: string; taskId: number }>(`SELECT id, status, "taskId" FROM "Episode" WHERE id = ANY($1) OR "runId" = $2`, [
+      which.ids ?? [],
+      which.runId ?? null,
+    ]);
+    const ids = eps.rows.map((e) => e.id);
+    const steps = await client.query<{ episodeId: string; action: string }>(`SELECT "episodeId", action FROM "Step" WHERE "episodeId" = ANY($1) ORDER BY "episodeId", index`, [ids]);
+    const out = new Map<string, StoredEpisode>();
+    for (const e of eps.rows) out.set(e.id, { status: e.status, taskId: e.taskId, steps: steps.rows.filter((s) => s.episodeId === e.id).map((s) => s.action) });
+    return out;
+  });
 }

@@ -1,6 +1,6 @@
 import type { Db } from "../db";
 import { ImportError } from "./ImportError";
-import { parseLog } from "./intercode/parseLog";
+import { parseLogPaced } from "./intercode/parseLog";
 import { resolveTaskIds, taskIdsFor } from "./taskIndex";
 import type { ImportHints, ParsedLog } from "./types";
 import { writeRun, type WriteProgress, type WrittenRun } from "./writeRun";
@@ -48,7 +48,7 @@ export async function importLogs(
   const seen = new Map<string, string>();
   for (const f of files) {
     try {
-      const log = parseLog(f.name, f.content, opts);
+      const log = await parseLogPaced(f.name, f.content, opts);
       const twin = seen.get(log.hash);
       if (twin) report.rejected.push(new ImportError(f.name, null, `the same content as ${twin}, which is in this import too`));
       else {

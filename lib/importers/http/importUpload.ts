@@ -34,12 +34,30 @@ function tooLarge(size: number, limit: number): Response {
 
 const bad = (error: string) => Response.json({ error }, { status: 400 });
 
+/**
+ * Uploads are decoded and imported one at a time (their bodies are read at once): each takes turns
+ * of up to a few hundred ms on the event loop (a 32 MB form, its JSON), and ten of them interleaved
+ * held every other request (the health check, pages) for seconds. Imports queue on one lock anyway.
+ */
+let previous: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const next = previous.then(work, work);
+  previous = next.catch(() => {});
+  return next;
+}
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** `limit`: the largest upload, the same setting server.ts refuses larger bodies by. */
 export async function importUpload(prisma: Db, req: Request, limit = bodyLimitsFromEnv().importBytes): Promise<Response> {
   const declared = Number(req.headers.get("content-length") ?? 0);
   if (declared > limit) return tooLarge(declared, limit);
   const body = await readCapped(req.body, limit);
   if (body === null) return tooLarge(0, limit);
+  return oneAtATime(() => importBody(prisma, req, body));
+}
+
+async function importBody(prisma: Db, req: Request, body: Uint8Array): Promise<Response> {
   const type = req.headers.get("content-type") ?? "";
 
   let files: ImportFile[];
@@ -52,7 +70,11 @@ export async function importUpload(prisma: Db, req: Request, limit = bodyLimitsF
       return bad("the multipart body could not be read");
     }
     const uploads = form.getAll("file").filter((f): f is File => typeof f === "object");
-    files = await Promise.all(uploads.map(async (f) => ({ name: f.name, content: new Uint8Array(await f.arrayBuffer()) })));
+    files = [];
+    for (const f of uploads) {
+      await turn(); // each step over a big body is a long turn; other requests go in between
+      files.push({ name: f.name, content: new Uint8Array(await f.arrayBuffer()) });
+    }
     options = Object.fromEntries([...form.entries()].filter(([k, v]) => k !== "file" && typeof v === "string" && v.trim() !== ""));
   } else if (type.startsWith("application/json")) {
     let json: unknown;
@@ -75,6 +97,7 @@ export async function importUpload(prisma: Db, req: Request, limit = bodyLimitsF
 
   let report: ImportReport;
   try {
+    await turn();
     report = await importLogs(prisma, files, opts.data);
   } catch (err) {
     return Response.json({ error: (err as Error).message }, { status: 500 });
