@@ -7,6 +7,8 @@ import type { Disposable, Tty } from "./types";
 
 type ExitInfo = { exitCode: number | null; reason?: string };
 
+const RESIZE_WAIT_MS = 2000;
+
 export class DockerTty implements Tty {
   private dataListeners = new Set<(chunk: string) => void>();
   private exitListeners = new Set<(info: ExitInfo) => void>();
@@ -16,6 +18,9 @@ export class DockerTty implements Tty {
   private closedByUs = false;
   private closedNotified = false;
   private size = "";
+  /** The resize the engine has not confirmed yet, and the keys typed meanwhile (sent after it). */
+  private resizing: Promise<void> | null = null;
+  private held: string[] = [];
   private gotOutput: (() => void) | null = null;
   private firstOutput = new Promise<void>((resolve) => {
     this.gotOutput = () => {
@@ -60,7 +65,9 @@ export class DockerTty implements Tty {
   }
 
   write(data: string): void {
-    if (!this.sock.destroyed) this.sock.write(data);
+    if (this.sock.destroyed) return;
+    if (this.resizing) this.held.push(data);
+    else this.sock.write(data);
   }
 
   /** Resolves at the first output (the first prompt), or after `ms`. */
@@ -79,7 +86,19 @@ export class DockerTty implements Tty {
     const size = `${Math.floor(cols)}x${Math.floor(rows)}`;
     if (size === this.size) return;
     this.size = size;
-    this.exec.resize({ h: Math.floor(rows), w: Math.floor(cols) }).catch(() => {});
+    // The resize is an engine API call and keys go down the attached stream, so keys typed just after
+    // it could overtake it: `tput cols` typed after narrowing the window printed the old width. Keys
+    // wait for the engine's answer (2 s at most), then go in order.
+    const done: Promise<void> = Promise.race([
+      this.exec.resize({ h: Math.floor(rows), w: Math.floor(cols) }).catch(() => {}),
+      new Promise<void>((r) => setTimeout(r, RESIZE_WAIT_MS).unref()),
+    ]).then(() => {
+      if (this.resizing !== done) return; // a later resize holds the keys
+      this.resizing = null;
+      const keys = this.held.splice(0).join("");
+      if (keys) this.write(keys);
+    });
+    this.resizing = done;
   }
 
   onData(listener: (chunk: string) => void): Disposable {
