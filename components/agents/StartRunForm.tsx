@@ -18,6 +18,7 @@ const ENVS = [
   { value: "bash", tasks: "fs1" },
   { value: "sql", tasks: "spider:0-9" },
   { value: "python", tasks: "mbpp:0-9" },
+  { value: "ctf", tasks: "ctf:0-9" },
 ];
 
 /** Start a batch run: POST /api/agent-runs, then open its page. */
