@@ -25,7 +25,8 @@ for _ in $(seq 300); do /etc/plateau/service-ready && break; sleep 0.1; done
 
 # The dump as InterCode loaded it, less what MariaDB cannot read or must not have: MySQL 8's
 # DEFAULT ENCRYPTION clause, and the 'admin' account with every privilege (the player gets its own).
-sed -e "s#/\*!80016 DEFAULT ENCRYPTION='N' \*/##" -e "/admin/d" "$HERE/ic_spider_dbs.sql" \
+# Only the account's two statements: world_1's one-line INSERT INTO country holds "Co-administrated".
+sed -e "s#/\*!80016 DEFAULT ENCRYPTION='N' \*/##" -e "/^CREATE USER 'admin'@/d" -e "/^GRANT .* TO 'admin'@/d" "$HERE/ic_spider_dbs.sql" \
   | mariadb --socket="$SOCK" --user=root
 python3 "$HERE/prepare_db.py"
 

@@ -2,6 +2,8 @@
 // tree (local): the service is up when create() returns, the terminal runs the SQL console with
 // the task's database, a statement is a step with its result, a reset undoes every write, and the
 // reward of a gold query is 1. Needs scripts/build-images.sh sql and scripts/build-rootfs.sh sql.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDockerDriver } from "../../sandbox/docker";
 import { createLocalDriver } from "../../sandbox/local";
@@ -43,6 +45,18 @@ async function firstPrompt(tty: Tty): Promise<string> {
   return out;
 }
 
+/** Every table the dump inserts rows into, as `db`.`table`. */
+function dumpedTables(): string[] {
+  let db = "";
+  const tables: string[] = [];
+  for (const line of readFileSync(path.resolve("data/intercode/tasks/sql/ic_spider_dbs.sql"), "utf8").split("\n")) {
+    db = /^USE `([^`]+)`;/.exec(line)?.[1] ?? db;
+    const t = /^INSERT INTO `([^`]+)`/.exec(line)?.[1];
+    if (t) tables.push(`\`${db}\`.\`${t}\``);
+  }
+  return [...new Set(tables)];
+}
+
 const WANT = (process.env.PLATEAU_TEST_DRIVERS ?? "docker,local").split(",");
 const drivers: [string, () => SandboxDriver][] = (
   [
@@ -65,6 +79,17 @@ describe.each(drivers)("the SQL sandbox (%s driver)", (_name, make) => {
 
   afterAll(async () => {
     await sb?.destroy();
+  });
+
+  it("loads every table the dump fills: none is empty (world_1's country, 239 rows, once was)", async () => {
+    const filled = dumpedTables();
+    expect(filled.length).toBeGreaterThan(70);
+    const sql = filled.map((t) => `SELECT '${t}', COUNT(*) FROM ${t}`).join(" UNION ALL ");
+    const r = await sb.exec(["mariadb", "--user=root", "--batch", "--skip-column-names", "-e", sql], { user: "root", timeoutMs: 30_000 });
+    expect(r.stderr).toBe("");
+    const counts = new Map(r.stdout.trim().split("\n").map((l) => l.split("\t")).map(([t, n]) => [t, Number(n)]));
+    expect(filled.filter((t) => !(counts.get(t)! > 0))).toEqual([]);
+    expect(counts.get("`world_1`.`country`")).toBe(239);
   });
 
   it("starts the console in the task's database: a statement is a step with its table, its rows and exit 0; an error exits 1", async () => {
