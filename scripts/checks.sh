@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The static checks of `npm test`: types over every tsconfig (the app, tests, e2e, bench, scripts;
-# and the engines compiled without the DOM) and lint (typescript-eslint, import boundaries, no cycles).
+# and the engines compiled without the DOM), lint (typescript-eslint, import boundaries, no cycles)
+# and format (Prettier, .prettierrc.json; `npx prettier --write .` formats what it lists).
 # Each check is one test in the summary (.data/test-results/checks.json).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -20,4 +21,5 @@ for config in lib/*/tsconfig.json; do
   check "types-no-dom-$(basename "$(dirname "$config")")" node_modules/.bin/tsc -p "$config"
 done
 check "lint" node_modules/.bin/eslint --max-warnings 0 .
+check "format" node_modules/.bin/prettier --check .
 (IFS=,; echo "{\"checks\":[${results[*]}]}") > "$out/checks.json"
