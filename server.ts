@@ -14,7 +14,6 @@ import { startServices } from "./lib/runtime/services";
 import { toNodeHandler } from "better-auth/node";
 import { operatorSignInLink, startAuth } from "./lib/auth/startAuth";
 import { bodyLimitsFromEnv, limitBodies } from "./lib/runtime/bodyLimit";
-import { testHooksFromEnv } from "./lib/runtime/testHooks";
 
 const dev = process.env.NODE_ENV !== "production";
 const port = Number(process.env.PORT ?? 3000);
@@ -51,18 +50,19 @@ async function main() {
   const db = await openDatabase().catch((err: Error) => fail(err.message));
   opened = db;
   const tasks = await loadTasks(db.prisma, path.resolve("data/intercode")).catch((err: Error) => fail(`loading tasks: ${err.message}`));
-  const services = new Map<string, unknown>();
   const access = startAuth(db.prisma, { host, port, publicUrl: process.env.PLATEAU_PUBLIC_URL });
-  services.set("apiTokenVerifier", access.tokens);
   const httpServer = createServer();
   const io: SocketServer = new IoServer(httpServer, {
     serveClient: false, maxHttpBufferSize: 1e6, perMessageDeflate: false,
     // A page of another site must not open a live terminal in a visitor's browser.
     allowRequest: (req, callback) => callback(null, !req.headers.origin || access.origins.origins.has(req.headers.origin.toLowerCase())),
   });
-  const hooks = testHooksFromEnv(db.prisma);
-  const running = await startServices({ prisma: db.prisma, io, services, identities: access.identities, testFeed: hooks?.feed });
-  setPlateau({ prisma: db.prisma, databaseKind: db.kind, sandbox: running.sandbox, services, auth: access.auth, origins: access.origins });
+  // The browser tests' hooks are loaded only by the e2e server: a production process never has them.
+  const hooks = process.env.PLATEAU_TEST_HOOKS === "1" ? (await import("./lib/runtime/testHooks")).createTestHooks(db.prisma) : null;
+  const running = await startServices({ prisma: db.prisma, io, identities: access.identities, testFeed: hooks?.feed });
+  setPlateau({
+    prisma: db.prisma, databaseKind: db.kind, sandbox: running.sandbox, auth: access.auth, origins: access.origins, tokens: access.tokens, live: running.live,
+  });
 
   const app = next({ dev, httpServer, hostname: host, port, turbopack: dev });
   await app.prepare();
@@ -103,12 +103,12 @@ async function main() {
   // manager's SIGTERM, scripts/start.sh passing either on): no new episodes, live ones ended as
   // interrupted with every step stored, their sandboxes destroyed, then the database. A second signal
   // forces the stop and says what it skipped.
-  const sessions = () => services.get("sessions") as SessionManager | undefined;
+  const sessions = running.live.sessions;
   const stopper = createStopper({
     log: (line) => console.log(`plateau: ${line}`),
     steps: [
-      { name: "taking new episodes and requests", run: async () => { sessions()?.refuseNew(); io.close(); httpServer.close(); } },
-      { name: "ending the live episodes (stored as interrupted) and destroying their sandboxes", run: () => running.stop(), left: () => describeLive(sessions()) },
+      { name: "taking new episodes and requests", run: async () => { sessions.refuseNew(); io.close(); httpServer.close(); } },
+      { name: "ending the live episodes (stored as interrupted) and destroying their sandboxes", run: () => running.stop(), left: () => describeLive(sessions) },
       { name: "stopping PostgreSQL cleanly", run: () => db.close(), left: () => (db.kind === "embedded" ? "PostgreSQL is stopped at once instead (it recovers at the next start)" : null) },
     ],
     force: () => db.kill(),
@@ -118,8 +118,8 @@ async function main() {
   onStopSignals((signal) => stopper.signal(signal));
 }
 
-function describeLive(sessions: SessionManager | undefined): string | null {
-  const n = sessions?.size ?? 0;
+function describeLive(sessions: SessionManager): string | null {
+  const n = sessions.size;
   return n ? `${n} live episode${n === 1 ? "" : "s"} not ended here (marked interrupted at the next start, with the steps already stored) and their sandboxes not destroyed (removed at the next start)` : null;
 }
 

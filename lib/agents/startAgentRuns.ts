@@ -6,15 +6,12 @@ import { registerRunHandlers } from "./runs/registerRunHandlers";
 import { llmConfigFromEnv } from "./llm/LlmEndpoints";
 
 // The agent-runs service, started once by lib/runtime/services.ts after the session manager:
-// resumes runs left running, serves progress over socket.io, and is found by routes as "agentRuns".
-
-export const AGENT_RUNS_SERVICE = "agentRuns";
+// resumes runs left running and serves progress over socket.io; routes find it in the Plateau context.
 
 export function startAgentRuns(deps: {
   prisma: Db;
   io: SocketServer;
   sessions: SessionStarter;
-  services?: Map<string, unknown>;
   takeSandbox?: (image: string) => Promise<Sandbox>;
 }): {
   runner: AgentRunner;
@@ -23,7 +20,6 @@ export function startAgentRuns(deps: {
 } {
   const runner = new AgentRunner({ prisma: deps.prisma, sessions: deps.sessions, io: deps.io, takeSandbox: deps.takeSandbox });
   registerRunHandlers(deps.io, runner);
-  deps.services?.set(AGENT_RUNS_SERVICE, runner);
   const llm = llmConfigFromEnv();
   if (llm.error) console.error(`plateau: LLM endpoints: ${llm.error}`);
   console.log(`plateau: LLM endpoints: ${llm.endpoints.map((e) => e.name).join(", ") || "none configured (PLATEAU_LLM_BASE_URL, PLATEAU_LLM_ENDPOINTS)"}`);

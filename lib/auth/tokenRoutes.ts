@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { getPlateau, getService } from "../runtime/context";
+import { getPlateau } from "../runtime/context";
 import { badRequest } from "../runtime/http";
 import { requireStaff } from "./access";
-import { createApiToken, listApiTokens, TokenName, type TokenVerifier } from "./apiTokens";
+import { createApiToken, listApiTokens, TokenName } from "./apiTokens";
 
 // The researcher's token screen (/api/tokens): their own tokens (an admin sees every account's);
 // create (the token is in this answer only), revoke.
@@ -32,6 +32,6 @@ export async function revokeTokenResponse(req: Request, id: string): Promise<Res
   const owner = scope(who);
   const n = await getPlateau().prisma.apiToken.deleteMany({ where: { id, ...(owner ? { userId: owner } : {}) } }).then((r) => r.count);
   if (n === 0) return Response.json({ error: `token ${id} not found` }, { status: 404 });
-  getService<TokenVerifier>("apiTokenVerifier").forget(id);
+  getPlateau().tokens.forget(id);
   return Response.json({ revoked: id });
 }

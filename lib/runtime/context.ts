@@ -1,6 +1,10 @@
 import type { Db } from "../db";
 import type { Auth } from "../auth/auth";
 import type { Origins } from "../auth/origins";
+import type { TokenVerifier } from "../auth/apiTokens";
+import type { SessionManager } from "../sessions/SessionManager";
+import type { AgentRunner } from "../agents/runs/AgentRunner";
+import type { ApiEpisodes } from "../agents/api/ApiEpisodes";
 
 // The process-wide services, created once by server.ts and read by route handlers. Next bundles
 // route code separately from server.ts, so a module-level singleton would exist twice: the one
@@ -14,14 +18,23 @@ export interface SandboxInfo {
   warning?: string;
 }
 
+/** The live half, started once by lib/runtime/services.ts. */
+export interface LiveServices {
+  sessions: SessionManager;
+  agentRuns: AgentRunner;
+  /** The episodes programs opened through the session API. */
+  apiEpisodes: ApiEpisodes;
+}
+
 export interface Plateau {
   prisma: Db;
   databaseKind: "embedded" | "external";
   sandbox: SandboxInfo;
   auth: Auth;
   origins: Origins;
-  /** Extra services registered by other domains (sessions, runs), by name. */
-  services: Map<string, unknown>;
+  tokens: TokenVerifier;
+  /** null where a tool runs without live episodes (the CLI's tests, bench/stats.ts). */
+  live: LiveServices | null;
 }
 
 const KEY = Symbol.for("plateau.context");
@@ -37,8 +50,9 @@ export function getPlateau(): Plateau {
   return p;
 }
 
-export function getService<T>(name: string): T {
-  const s = getPlateau().services.get(name);
-  if (!s) throw new Error(`service ${name} is not running`);
-  return s as T;
+/** The live half, for a route that cannot answer without it. */
+export function getLive(): LiveServices {
+  const live = getPlateau().live;
+  if (!live) throw new Error("live sessions are not running in this process");
+  return live;
 }

@@ -1,6 +1,6 @@
 import type { SocketServer } from "./socketEvents";
 import type { Db } from "../db";
-import type { SandboxInfo } from "./context";
+import type { LiveServices, SandboxInfo } from "./context";
 import type { Sandbox, SandboxDriver } from "../sandbox/types";
 import { chooseDriver } from "../sandbox/choose";
 import { SessionManager } from "../sessions/SessionManager";
@@ -13,6 +13,7 @@ import { registerSpectate } from "../replay/spectateServer";
 import { orElse, type LiveSource } from "../replay/liveFeed";
 import { warmReplay } from "../replay/server/loadReplayRecording";
 import { startAgentRuns } from "../agents/startAgentRuns";
+import { ApiEpisodes } from "../agents/api/ApiEpisodes";
 import { authenticateSockets, socketIdentity } from "../auth/socketAuth";
 import { canSeeEpisode } from "../auth/visibility";
 import { episodeOwner } from "../episodes/episodeOwner";
@@ -21,7 +22,6 @@ import type { IdentityResolver } from "../auth/identity";
 export interface ServiceDeps {
   prisma: Db;
   io: SocketServer;
-  services: Map<string, unknown>;
   /** Who a socket is: every socket.io connection must be signed in. */
   identities: IdentityResolver;
   /** Browser tests only: episodes that "play" without a sandbox (lib/runtime/testHooks.ts). */
@@ -30,6 +30,7 @@ export interface ServiceDeps {
 
 export interface RunningServices {
   sandbox: SandboxInfo;
+  live: LiveServices;
   stop(): Promise<void>;
 }
 
@@ -43,7 +44,6 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
   if (driver) {
     const removed = await driver.cleanup();
     if (removed) console.log(`plateau: removed ${removed} sandboxes left by an earlier run`);
-    deps.services.set("sandbox", driver);
   }
   // One warm pool per image, so Play opens on a ready console.
   const poolSize = Number(process.env.PLATEAU_POOL_SIZE ?? 2);
@@ -76,7 +76,6 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
   const sessions = new SessionManager(deps.prisma, driver, takeSandbox, live, undefined, choice.reason);
   const orphans = await sessions.markOrphansInterrupted();
   if (orphans) console.log(`plateau: ${orphans} episodes were running when Plateau last stopped; marked interrupted`);
-  deps.services.set("sessions", sessions);
   registerPlayHandlers(deps.io, sessions, deps.prisma);
   const spectate = registerSpectate(deps.io, deps.testFeed ? orElse(sessions, deps.testFeed) : sessions, async (socket, episodeId) => {
     const owner = await episodeOwner(deps.prisma, episodeId);
@@ -84,11 +83,12 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
   });
   // A finished episode's replay (its screen snapshots) is computed now, not when someone first opens it.
   sessions.onEpisodeEnded((id) => void warmReplay(deps.prisma, id).catch(() => {}));
-  const agentRuns = startAgentRuns({ prisma: deps.prisma, io: deps.io, sessions, services: deps.services, takeSandbox });
+  const agentRuns = startAgentRuns({ prisma: deps.prisma, io: deps.io, sessions, takeSandbox });
   const engine = driver?.name === "docker" ? watchDockerEngine(driver as DockerDriver, sessions, pools) : null;
 
   return {
     sandbox: { driver: driver?.name ?? null, reason: choice.reason, warning: choice.warning },
+    live: { sessions, agentRuns: agentRuns.runner, apiEpisodes: new ApiEpisodes() },
     async stop() {
       engine?.dispose();
       await agentRuns.stop();

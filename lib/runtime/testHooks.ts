@@ -9,7 +9,7 @@ import { EpisodeStatus } from "../episodes/episodeStatus";
 import { readRequest, writeResponse } from "./nodeFetch";
 
 // Browser tests of spectating need an episode that "plays" on demand without a sandbox. Only the e2e
-// server (PLATEAU_TEST_HOOKS=1) creates these hooks: POST /api/episodes/{id}/test-live stores events
+// server (PLATEAU_TEST_HOOKS=1) loads this module and creates these hooks: POST /api/episodes/{id}/test-live stores events
 // and steps and publishes them to spectators as a live session would. The production build has no
 // such route: server.ts answers it only when the hooks exist, after the gate.
 
@@ -28,11 +28,7 @@ export interface TestHooks {
   handle(req: IncomingMessage, res: ServerResponse): boolean;
 }
 
-export function testHooksFromEnv(prisma: Db): TestHooks | null {
-  return process.env.PLATEAU_TEST_HOOKS === "1" ? createTestHooks(prisma) : null;
-}
-
-function createTestHooks(prisma: Db): TestHooks {
+export function createTestHooks(prisma: Db): TestHooks {
   const feed = createLiveFeed();
 
   async function play(req: Request, id: string): Promise<Response> {

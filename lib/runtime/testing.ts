@@ -33,9 +33,8 @@ export async function startTestPlateau(driver: "docker" | "local", given?: Datab
   await loadTasks(db.prisma, path.resolve("data/intercode"));
   const http: Server = createServer();
   const io: SocketServer = new IoServer(http, { serveClient: false, perMessageDeflate: false });
-  const registry = new Map<string, unknown>();
   const auth = startTestAuth(db.prisma);
-  const services = await startServices({ prisma: db.prisma, io, services: registry, identities: auth.identities });
+  const services = await startServices({ prisma: db.prisma, io, identities: auth.identities });
   if (services.sandbox.driver !== driver) {
     await services.stop();
     if (!given) await db.close();
@@ -50,7 +49,7 @@ export async function startTestPlateau(driver: "docker" | "local", given?: Datab
     cookie: researcher.cookie,
     researcherId: researcher.userId,
     auth,
-    sessions: registry.get("sessions") as SessionManager,
+    sessions: services.live.sessions,
     services,
     async close() {
       io.close();

@@ -1,6 +1,5 @@
 import { requireIdentity } from "../auth/access";
-import { getPlateau, getService } from "../runtime/context";
-import type { SessionManager } from "./SessionManager";
+import { getLive, getPlateau } from "../runtime/context";
 import { playerCookie, startPlay } from "./openPlay";
 import { OnceByKey } from "./OnceByKey";
 
@@ -19,7 +18,7 @@ export async function startPlayResponse(req: Request, taskIdParam: string): Prom
   if (!getPlateau().sandbox.driver) return back(`error=${encodeURIComponent(`no sandbox: ${getPlateau().sandbox.reason}`)}`);
   const form = (req.headers.get("content-type") ?? "").includes("form") ? await req.formData().catch(() => null) : null;
   const once = String(form?.get("once") ?? "");
-  const start = () => startPlay(getService<SessionManager>("sessions"), { taskId, owner: { userId: who.userId, role: who.role }, playerName: who.name });
+  const start = () => startPlay(getLive().sessions, { taskId, owner: { userId: who.userId, role: who.role }, playerName: who.name });
   const started = /^[\w-]{8,64}$/.test(once) ? await starts.run(`${who.userId}:${taskId}:${once}`, start) : await start();
   if ("error" in started) {
     // A person's form gets the Play page saying why; a program gets the status (429 at a limit, 503 without a sandbox).

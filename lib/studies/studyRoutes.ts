@@ -1,8 +1,7 @@
 import { ZodError } from "zod";
-import { getPlateau, getService } from "../runtime/context";
+import { getLive, getPlateau } from "../runtime/context";
 import { badRequest } from "../runtime/http";
 import { requireIdentity, requireStaff } from "../auth/access";
-import type { SessionManager } from "../sessions/SessionManager";
 import { isPlayError } from "../sessions/PlayError";
 import { toPlayPage } from "../sessions/playRoutes";
 import { createInvite, createStudy, InviteInput, listStudies, revokeInvite, StudyError, StudyInput } from "./studies";
@@ -14,7 +13,7 @@ import { studyCastArchive } from "./castArchive";
 // The study routes' bodies: researchers make studies and invites, watch and export; participants
 // join by link, consent, and are sent to their next episode. The app/ routes only call these.
 
-const sessions = () => (getPlateau().services.get("sessions") as SessionManager | undefined) ?? null;
+const sessions = () => getPlateau().live?.sessions ?? null;
 
 function failure(err: unknown): Response {
   if (err instanceof ZodError) return badRequest(err);
@@ -124,7 +123,7 @@ export async function nextResponse(req: Request): Promise<Response> {
   const who = requireIdentity(req);
   if (who instanceof Response) return who;
   try {
-    const next = await playNext(getPlateau().prisma, getService<SessionManager>("sessions"), who);
+    const next = await playNext(getPlateau().prisma, getLive().sessions, who);
     return next ? toPlayPage(next.taskId, next.episodeId, next.playerToken) : new Response(null, { status: 303, headers: { location: "/study" } });
   } catch (err) {
     return failure(err);

@@ -2,7 +2,6 @@ import { pageStaff } from "@/lib/auth/access";
 import { notFound } from "next/navigation";
 import { getPlateau } from "@/lib/runtime/context";
 import { agentRunPageData } from "@/lib/agents/runs/runPageData";
-import type { AgentRunner } from "@/lib/agents/runs/AgentRunner";
 import { RunView } from "@/components/agents/RunView";
 
 export const dynamic = "force-dynamic";
@@ -10,7 +9,7 @@ export const dynamic = "force-dynamic";
 export default async function AgentRunPage({ params }: { params: Promise<{ id: string }> }) {
   await pageStaff();
   const p = getPlateau();
-  const data = await agentRunPageData(p.prisma, (await params).id, (p.services.get("agentRuns") as AgentRunner | undefined) ?? null);
+  const data = await agentRunPageData(p.prisma, (await params).id, p.live?.agentRuns ?? null);
   if (!data) notFound();
   return <RunView initial={data.progress} meta={data.meta} episodes={data.episodes} />;
 }

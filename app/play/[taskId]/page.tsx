@@ -1,11 +1,10 @@
 import { cookies } from "next/headers";
 import { forbidden, notFound } from "next/navigation";
-import { getPlateau, getService } from "@/lib/runtime/context";
+import { getLive, getPlateau } from "@/lib/runtime/context";
 import { getPublicTask, nextTaskId } from "@/lib/tasks";
 import { environments, type EnvironmentName } from "@/lib/environments";
 import { canSeeEpisode, pageIdentity } from "@/lib/auth/access";
 import { isStaff } from "@/lib/auth/roles";
-import type { SessionManager } from "@/lib/sessions/SessionManager";
 import { openPlay, playerCookie, type PlayOpening } from "@/lib/sessions/openPlay";
 import { PlayView } from "@/components/play/PlayView";
 import { earlyPlayScript } from "@/components/play/earlyPlay";
@@ -28,7 +27,7 @@ export default async function PlayPage({ params, searchParams }: { params: Promi
   // A participant sees a task only in their own episode of it (their study starts those).
   if (!isStaff(who.role) && (!row || row.userId !== who.userId || row.taskId !== task.id)) forbidden();
   if (typeof episode === "string" && p.sandbox.driver) {
-    opening = await openPlay(getService<SessionManager>("sessions"), episode, (await cookies()).get(playerCookie(episode))?.value ?? null);
+    opening = await openPlay(getLive().sessions, episode, (await cookies()).get(playerCookie(episode))?.value ?? null);
   } else if (typeof error === "string") {
     opening = { error };
   }

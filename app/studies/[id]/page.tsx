@@ -2,7 +2,6 @@ import { notFound } from "next/navigation";
 import { getPlateau } from "@/lib/runtime/context";
 import { pageStaff } from "@/lib/auth/access";
 import { studyMonitor } from "@/lib/studies/monitor";
-import type { SessionManager } from "@/lib/sessions/SessionManager";
 import { StudyView } from "@/components/studies/StudyView";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +12,7 @@ export default async function StudyPage({ params }: { params: Promise<{ id: stri
   const { id } = await params;
   const p = getPlateau();
   const study = await p.prisma.study.findUnique({ where: { id }, include: { invites: { orderBy: { createdAt: "desc" } } } });
-  const monitor = study && (await studyMonitor(p.prisma, (p.services.get("sessions") as SessionManager | undefined) ?? null, id));
+  const monitor = study && (await studyMonitor(p.prisma, p.live?.sessions ?? null, id));
   if (!study || !monitor) notFound();
   return (
     <StudyView

@@ -4,8 +4,6 @@ import { badRequest } from "../../runtime/http";
 import { identityFromHeaders } from "../../auth/requestIdentity";
 import { isStaff } from "../../auth/roles";
 import type { Identity } from "../../auth/identity";
-import type { SessionManager } from "../../sessions/SessionManager";
-import { ApiEpisodes } from "./ApiEpisodes";
 import type { ApiAnswer, ApiDeps } from "./episodesApi";
 
 // What every session-API route does before and after its one call: check the token, find the
@@ -13,14 +11,8 @@ import type { ApiAnswer, ApiDeps } from "./episodesApi";
 
 export function apiDeps(): ApiDeps | Response {
   const p = getPlateau();
-  const sessions = p.services.get("sessions") as SessionManager | undefined;
-  if (!sessions) return Response.json({ error: `live sessions are not running: ${p.sandbox.reason}` }, { status: 503 });
-  let episodes = p.services.get("agentApiEpisodes") as ApiEpisodes | undefined;
-  if (!episodes) {
-    episodes = new ApiEpisodes();
-    p.services.set("agentApiEpisodes", episodes);
-  }
-  return { prisma: p.prisma, sessions, episodes };
+  if (!p.live) return Response.json({ error: `live sessions are not running: ${p.sandbox.reason}` }, { status: 503 });
+  return { prisma: p.prisma, sessions: p.live.sessions, episodes: p.live.apiEpisodes };
 }
 
 export async function readBody<T>(req: Request, schema: ZodType<T>): Promise<T | Response> {

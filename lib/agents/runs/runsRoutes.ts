@@ -1,5 +1,4 @@
 import { getPlateau } from "../../runtime/context";
-import { AGENT_RUNS_SERVICE } from "../startAgentRuns";
 import { isRunInputError, type AgentRunner } from "./AgentRunner";
 import { listAgentRuns, runEpisodes } from "./runStore";
 import { episodeRowOf } from "./runPageData";
@@ -8,8 +7,7 @@ import { episodeRowOf } from "./runPageData";
 
 function runner(): AgentRunner | Response {
   const p = getPlateau();
-  const r = p.services.get(AGENT_RUNS_SERVICE) as AgentRunner | undefined;
-  return r ?? Response.json({ error: `agent runs are not available: ${p.sandbox.driver ? "the service is not started" : p.sandbox.reason}` }, { status: 503 });
+  return p.live?.agentRuns ?? Response.json({ error: `agent runs are not available: ${p.sandbox.driver ? "the service is not started" : p.sandbox.reason}` }, { status: 503 });
 }
 
 export async function listRunsResponse(): Promise<Response> {
