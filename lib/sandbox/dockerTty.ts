@@ -3,31 +3,17 @@ import type Docker from "dockerode";
 import type { Duplex } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import { execExitCode } from "./dockerExec";
-import type { Disposable, Tty } from "./types";
-
-type ExitInfo = { exitCode: number | null; reason?: string };
+import { TtyBase } from "./TtyBase";
 
 const RESIZE_WAIT_MS = 2000;
 
-export class DockerTty implements Tty {
-  private dataListeners = new Set<(chunk: string) => void>();
-  private exitListeners = new Set<(info: ExitInfo) => void>();
-  private backlog: string[] = []; // output before the first listener (the first prompt)
+export class DockerTty extends TtyBase {
   private decoder = new StringDecoder("utf8"); // a UTF-8 character can straddle two chunks
-  private exitInfo: ExitInfo | null = null;
-  private closedByUs = false;
   private closedNotified = false;
   private size = "";
   /** The resize the engine has not confirmed yet, and the keys typed meanwhile (sent after it). */
   private resizing: Promise<void> | null = null;
   private held: string[] = [];
-  private gotOutput: (() => void) | null = null;
-  private firstOutput = new Promise<void>((resolve) => {
-    this.gotOutput = () => {
-      this.gotOutput = null;
-      resolve();
-    };
-  });
 
   constructor(
     private readonly exec: Docker.Exec,
@@ -35,12 +21,10 @@ export class DockerTty implements Tty {
     readonly markNonce: string,
     private readonly onClosed: () => void,
   ) {
+    super();
     sock.on("data", (b: Buffer) => {
       const s = this.decoder.write(b);
-      if (!s) return;
-      this.gotOutput?.();
-      if (this.dataListeners.size === 0) this.backlog.push(s);
-      else for (const l of this.dataListeners) l(s);
+      if (s) this.emitOutput(s);
     });
     sock.on("error", () => {}); // 'close' follows
     sock.on("close", () => {
@@ -59,21 +43,13 @@ export class DockerTty implements Tty {
   private async finish(): Promise<void> {
     if (this.exitInfo) return;
     const exitCode = this.closedByUs ? null : await execExitCode(this.exec);
-    this.exitInfo = { exitCode, reason: this.closedByUs ? "closed" : exitCode === null ? "detached" : "exited" };
-    for (const l of this.exitListeners) l(this.exitInfo);
-    this.exitListeners.clear();
+    this.emitExit({ exitCode, reason: this.closedByUs ? "closed" : exitCode === null ? "detached" : "exited" });
   }
 
   write(data: string): void {
     if (this.sock.destroyed) return;
     if (this.resizing) this.held.push(data);
     else this.sock.write(data);
-  }
-
-  /** Resolves at the first output (the first prompt), or after `ms`. */
-  whenOutput(ms: number): Promise<void> {
-    let t: NodeJS.Timeout | undefined;
-    return Promise.race([this.firstOutput, new Promise<void>((r) => (t = setTimeout(r, ms)))]).finally(() => clearTimeout(t));
   }
 
   get closed(): boolean {
@@ -99,26 +75,6 @@ export class DockerTty implements Tty {
       if (keys) this.write(keys);
     });
     this.resizing = done;
-  }
-
-  onData(listener: (chunk: string) => void): Disposable {
-    this.dataListeners.add(listener);
-    if (this.backlog.length) {
-      const early = this.backlog.join("");
-      this.backlog = [];
-      listener(early);
-    }
-    return { dispose: () => void this.dataListeners.delete(listener) };
-  }
-
-  onExit(listener: (info: ExitInfo) => void): Disposable {
-    if (this.exitInfo) {
-      const info = this.exitInfo;
-      queueMicrotask(() => listener(info));
-      return { dispose() {} };
-    }
-    this.exitListeners.add(listener);
-    return { dispose: () => void this.exitListeners.delete(listener) };
   }
 
   /** Back-pressure: stop reading the socket; the engine then stops reading the PTY, and bash blocks. */

@@ -2,39 +2,25 @@
 // `nsenter … setpriv … bash -l` inside the sandbox's namespaces. Same contract as DockerTty.
 import type { IPty } from "node-pty";
 import { childrenOf } from "./localHost";
-import type { Disposable, Tty } from "./types";
+import { TtyBase } from "./TtyBase";
 
-type ExitInfo = { exitCode: number | null; reason?: string };
-
-export class LocalTty implements Tty {
-  private dataListeners = new Set<(chunk: string) => void>();
-  private exitListeners = new Set<(info: ExitInfo) => void>();
-  private backlog: string[] = []; // output before the first listener (the first prompt)
-  private exitInfo: ExitInfo | null = null;
-  private closedByUs = false;
+export class LocalTty extends TtyBase {
   private notified = false;
-  private gotOutput!: () => void;
-  private readonly firstOutput = new Promise<void>((r) => (this.gotOutput = r));
 
   constructor(
     readonly pty: IPty,
     readonly markNonce: string,
     private readonly onClosed: (byUs: boolean) => void,
   ) {
-    pty.onData((s) => {
-      this.gotOutput();
-      if (this.dataListeners.size === 0) this.backlog.push(s);
-      else for (const l of this.dataListeners) l(s);
-    });
+    super();
+    pty.onData((s) => this.emitOutput(s));
     pty.onExit(({ exitCode, signal }) => {
       if (this.exitInfo) return;
       const killed = !!signal && !this.closedByUs;
-      this.exitInfo = {
+      this.emitExit({
         exitCode: this.closedByUs ? null : killed ? 128 + signal : exitCode,
         reason: this.closedByUs ? "closed" : killed ? `killed by signal ${signal}` : "exited",
-      };
-      for (const l of this.exitListeners) l(this.exitInfo);
-      this.exitListeners.clear();
+      });
       this.notify();
     });
   }
@@ -43,12 +29,6 @@ export class LocalTty implements Tty {
     if (this.notified) return;
     this.notified = true;
     this.onClosed(this.closedByUs);
-  }
-
-  /** Resolves at the first output (the first prompt) or after `ms`. */
-  whenOutput(ms: number): Promise<void> {
-    let t: NodeJS.Timeout | undefined;
-    return Promise.race([this.firstOutput, new Promise<void>((r) => (t = setTimeout(r, ms)))]).finally(() => clearTimeout(t));
   }
 
   get closed(): boolean {
@@ -70,26 +50,6 @@ export class LocalTty implements Tty {
     } catch {
       /* exited meanwhile */
     }
-  }
-
-  onData(listener: (chunk: string) => void): Disposable {
-    this.dataListeners.add(listener);
-    if (this.backlog.length) {
-      const early = this.backlog.join("");
-      this.backlog = [];
-      listener(early);
-    }
-    return { dispose: () => void this.dataListeners.delete(listener) };
-  }
-
-  onExit(listener: (info: ExitInfo) => void): Disposable {
-    if (this.exitInfo) {
-      const info = this.exitInfo;
-      queueMicrotask(() => listener(info));
-      return { dispose() {} };
-    }
-    this.exitListeners.add(listener);
-    return { dispose: () => void this.exitListeners.delete(listener) };
   }
 
   /** Back-pressure: stop reading the PTY; once its buffer is full, the shell's writes block. */
