@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalDriver, type LocalDriver } from "./local";
-import { cgroupParent } from "./localHost";
+import { cgroupParent } from "./localCgroup";
 import { createWarmPool } from "./pool";
 import { expectDiskCapped } from "./testing/expectDiskCapped";
 import { SANDBOX_LIMITS, type Sandbox } from "./types";

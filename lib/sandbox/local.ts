@@ -29,46 +29,29 @@
 // runs `bash -l` as the player (no capabilities, no-new-privs); the helper runs
 // docker/bash/agent.py --serve as root inside with only CHOWN, DAC_OVERRIDE, FOWNER, KILL, SETUID,
 // SETGID (the docker driver's set) and serves exec() and reset() exactly as in a container.
+// Each concern has its file (lib/sandbox/ARCHITECTURE.md): localRootfs, localCgroup, localInit
+// (processes), localTerminal; this one puts them together.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { IPty } from "node-pty";
 import { LocalHelper } from "./localHelper";
 import { HELPER_PATH } from "./helperChannel";
-import {
-  allPids,
-  bwrapWorks,
-  childrenOf,
-  Cgroup,
-  cleanEnv,
-  cgroupParent,
-  detectCgroups,
-  killPid,
-  killSession,
-  processAlive,
-  processStart,
-  readRootfsMeta,
-  stopAndKill,
-  uidAndParent,
-  rootfsName,
-  run,
-  sleep,
-  SYSTEM_PATH,
-  unmount,
-  which,
-  type RootfsMeta,
-} from "./localHost";
-import { LocalTty } from "./localTty";
-import { MARK_NONCE_ENV, newMarkNonce } from "./markNonce";
+import { bwrapWorks, cleanEnv, findLocalTools, type LocalTools } from "./hostCommands";
+import { allPids, killPid, killSession, processAlive, processStart, sleep, stopAndKill, uidAndParent } from "./hostProcesses";
+import { Cgroup, cgroupParent, detectCgroups, type CgroupLayout } from "./localCgroup";
+import { buildSandboxRoot, mountSandboxDisk, OverlayError, readRootfsMeta, rootfsName, unmountWorkDir, type FsMode, type RootfsMeta } from "./localRootfs";
+import { disableUserns, HOSTNAME, netSysctls, nsenterArgs, startSandboxInit, wrapCommand } from "./localInit";
+import { liveInstances, removeLeftovers, type OwnerRecord } from "./localLeftovers";
+import { spawnSandboxTty } from "./localTerminal";
+import type { LocalTty } from "./localTty";
 import { describeLimits } from "./describeLimits";
 import { sandboxDiskBytes } from "./sandboxDiskBytes";
 import { startImageService } from "./service";
-import { sandboxSeccomp, withSandboxSeccomp } from "./sandboxSeccomp";
+import { withSandboxSeccomp } from "./sandboxSeccomp";
 import {
   consoleEnvList,
-  CONSOLE_PATH,
   SANDBOX_LIMITS,
   type AttachOptions,
   type DriverStatus,
@@ -80,14 +63,8 @@ import {
   type Tty,
 } from "./types";
 
-export const HOSTNAME = "plateau";
 /** The docker driver's helper capabilities (lib/sandbox/docker.ts HELPER_CAPS). */
 const HELPER_CAPS = ["chown", "dac_override", "fowner", "kill", "setuid", "setgid"];
-const UID_RANGE = 65536;
-const SHM_BYTES = 64 * 1024 * 1024; // docker's default /dev/shm
-export type FsMode = "overlay" | "copy";
-/** Top-level folders that are mount points or per-sandbox writable folders, never binds of the rootfs. */
-const SPECIAL_DIRS = new Set(["proc", "dev", "sys", "tmp"]);
 
 export interface LocalLimits {
   memoryBytes: number;
@@ -123,35 +100,6 @@ export interface LocalDriver extends SandboxDriver {
   fsMode(): FsMode;
 }
 
-interface Tools {
-  bash: string;
-  bwrap: string;
-  nsenter: string;
-  setpriv: string;
-  prlimit: string;
-  cp: string;
-  mount: string;
-  mkfs: string;
-}
-
-/** What cleanup() needs to find and end a sandbox after its owner died: <workRoot>/<id>.json. */
-interface OwnerRecord {
-  id: string;
-  image: string;
-  labels?: Record<string, string>;
-  instanceId: string;
-  pid: number;
-  pidStart: number | null;
-  outerPid?: number;
-  outerStart?: number | null;
-  initPid?: number;
-  initStart?: number | null;
-  created: string;
-}
-
-/** Live driver instances of this process: their sandboxes are not leftovers. */
-const liveInstances = new Set<string>();
-
 export function createLocalDriver(opts: LocalDriverOptions = {}): LocalDriver {
   const dataDir = path.resolve(process.env.PLATEAU_DATA_DIR ?? ".data");
   const rootfsDir = path.resolve(opts.rootfsDir ?? process.env.PLATEAU_ROOTFS_DIR ?? path.join(dataDir, "rootfs"));
@@ -166,34 +114,13 @@ export function createLocalDriver(opts: LocalDriverOptions = {}): LocalDriver {
   const sandboxes = new Set<LocalSandbox>();
   liveInstances.add(instanceId);
 
-  let cgroupLayout: ReturnType<typeof detectCgroups> | undefined;
+  let cgroupLayout: CgroupLayout | null | undefined;
   const cgroups = () => {
     if (cgroupLayout === undefined) cgroupLayout = opts.cgroups === false || process.getuid?.() !== 0 ? null : detectCgroups(cgroupParent(workRoot));
     return cgroupLayout;
   };
 
   let fsMode: FsMode = opts.fs === "copy" ? "copy" : "overlay";
-
-  const findTools = (): { tools?: Tools; missing?: string } => {
-    const bwrap = which("bwrap");
-    if (!bwrap) return { missing: "bubblewrap is not installed: apt-get install -y bubblewrap" };
-    const t: Partial<Tools> = { bwrap };
-    for (const name of ["nsenter", "setpriv", "prlimit", "mount"] as const) {
-      const p = which(name);
-      if (!p) return { missing: `${name} is not installed: apt-get install -y util-linux mount` };
-      t[name] = p;
-    }
-    const cp = which("cp");
-    if (!cp) return { missing: "cp is not installed: apt-get install -y coreutils" };
-    t.cp = cp;
-    const mkfs = which("mkfs.ext4");
-    if (!mkfs) return { missing: "mkfs.ext4 is not installed: apt-get install -y e2fsprogs" };
-    t.mkfs = mkfs;
-    const bash = which("bash");
-    if (!bash) return { missing: "bash is not installed: apt-get install -y bash" };
-    t.bash = bash;
-    return { tools: t as Tools };
-  };
 
   const driver: LocalDriver = {
     name: "local",
@@ -209,7 +136,7 @@ export function createLocalDriver(opts: LocalDriverOptions = {}): LocalDriver {
     fsMode: () => fsMode,
 
     async status(): Promise<DriverStatus> {
-      const { tools, missing } = findTools();
+      const { tools, missing } = findLocalTools();
       if (!tools) return { ok: false, reason: missing };
       if (process.getuid?.() !== 0) {
         return { ok: false, reason: "the local sandbox needs root (it maps the sandbox's users in a user namespace, mounts its overlay and writes its cgroup): run Plateau as root, or use Docker" };
@@ -233,7 +160,7 @@ export function createLocalDriver(opts: LocalDriverOptions = {}): LocalDriver {
     },
 
     async create(spec: SandboxSpec): Promise<Sandbox> {
-      const { tools, missing } = findTools();
+      const { tools, missing } = findLocalTools();
       if (!tools) throw new Error(missing);
       const meta = readRootfsMeta(rootfsDir, spec.image);
       if (!meta) {
@@ -270,61 +197,6 @@ export function createLocalDriver(opts: LocalDriverOptions = {}): LocalDriver {
   return driver;
 }
 
-/** Work folders and cgroups whose owner process is gone: end their processes, unmount, remove. */
-async function removeLeftovers(workRoot: string, layout: ReturnType<typeof detectCgroups>): Promise<number> {
-  let entries: string[] = [];
-  try {
-    entries = fs.readdirSync(workRoot);
-  } catch {
-    /* no work root yet */
-  }
-  const ids = new Set<string>();
-  for (const e of entries) {
-    const m = /^([0-9a-f]{12})(\.json|\.disk)?$/.exec(e);
-    if (m) ids.add(m[1]);
-  }
-  let n = 0;
-  for (const id of ids) {
-    const dir = path.join(workRoot, id);
-    const recFile = path.join(workRoot, `${id}.json`);
-    let rec: OwnerRecord | null = null;
-    try {
-      rec = JSON.parse(fs.readFileSync(recFile, "utf8"));
-    } catch {
-      /* a folder without its record: leftover of a create that died early */
-    }
-    if (rec) {
-      const ownerAlive = processAlive(rec.pid, rec.pidStart);
-      const ours = rec.pid === process.pid;
-      if (ownerAlive && (!ours || liveInstances.has(rec.instanceId))) continue;
-      if (rec.initPid && processAlive(rec.initPid, rec.initStart)) killPid(rec.initPid, "SIGKILL");
-      if (rec.outerPid && processAlive(rec.outerPid, rec.outerStart)) killPid(rec.outerPid, "SIGKILL");
-    } else {
-      try {
-        if (Date.now() - fs.statSync(dir).mtimeMs < 60_000) continue; // maybe being created right now
-      } catch {
-        /* gone */
-      }
-    }
-    if (layout) await Cgroup.open(layout, id).destroy();
-    await unmountWorkDir(dir);
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.rmSync(`${dir}.disk`, { force: true });
-    fs.rmSync(recFile, { force: true });
-    n++;
-  }
-  // cgroups of this work root with no work folder at all (the folder was removed by hand)
-  if (layout) {
-    for (const id of Cgroup.list(layout)) {
-      if (ids.has(id) || fs.existsSync(path.join(workRoot, `${id}.json`))) continue;
-      if (!/^[0-9a-f]{12}$/.test(id)) continue;
-      await Cgroup.open(layout, id).destroy();
-      n++;
-    }
-  }
-  return n;
-}
-
 class LocalSandbox implements Sandbox {
   readonly driver = "local" as const;
   readonly image: string;
@@ -348,10 +220,10 @@ class LocalSandbox implements Sandbox {
     readonly id: string,
     private readonly spec: SandboxSpec,
     private readonly meta: RootfsMeta,
-    private readonly tools: Tools,
+    private readonly tools: LocalTools,
     workRoot: string,
     private readonly limits: LocalLimits,
-    private readonly layout: ReturnType<typeof detectCgroups>,
+    private readonly layout: CgroupLayout | null,
     readonly fsMode: FsMode,
     private readonly instanceId: string,
     private readonly onGone: (s: LocalSandbox) => void,
@@ -394,213 +266,45 @@ class LocalSandbox implements Sandbox {
     fs.mkdirSync(path.dirname(this.dir), { recursive: true, mode: 0o755 });
     this.writeRecord();
     fs.mkdirSync(this.dir, { mode: 0o755 });
-    await this.mountDisk();
+    await mountSandboxDisk(this.dir, this.limits.diskBytes, this.tools);
     lap("disk");
-    const binds = await this.buildRoot();
+    const binds = await buildSandboxRoot(this.dir, this.meta, this.fsMode, this.tools);
     lap(this.fsMode);
     if (this.layout) this.cgroup = Cgroup.create(this.layout, this.id, this.limits);
     lap("cgroup");
-    await this.startInit(binds);
+    await startSandboxInit({
+      tools: this.tools,
+      rootDir: path.join(this.dir, "root"),
+      binds,
+      rootUid: this.rootUid,
+      wrap: (argv, keep) => this.wrap(argv, keep),
+      onSpawn: (child) => {
+        this.outer = child;
+        child.on("exit", () => (this.outerExited = true));
+      },
+      onInit: (pid, start) => {
+        this.initPid = pid;
+        this.initStart = start;
+      },
+    });
     this.writeRecord();
-    await this.disableUserns();
+    await disableUserns(this.tools.nsenter, this.initPid);
     lap("bwrap");
     // the helper restores / (mode, mtime) from the manifest, as in a container
-    const [helper] = await Promise.all([this.helper(), this.netSysctls()]);
+    const [helper] = await Promise.all([this.helper(), netSysctls(this.tools.nsenter, this.initPid)]);
     lap("helper");
     await startImageService((m, ms) => helper.request(m, ms));
     lap("service");
   }
 
-  /** The work folder becomes a fresh ext4 of limits.diskBytes (sparse: the host disk holds what is written). */
-  private async mountDisk(): Promise<void> {
-    const disk = `${this.dir}.disk`;
-    fs.writeFileSync(disk, "", { mode: 0o600 });
-    fs.truncateSync(disk, this.limits.diskBytes);
-    // no journal: scratch space that dies with the sandbox; no reserved blocks: the player gets all of it
-    const mk = await run(this.tools.mkfs, ["-q", "-F", "-m", "0", "-O", "^has_journal", "-E", "nodiscard", disk]);
-    if (mk.code !== 0) throw new Error(`cannot make the sandbox's file system: ${mk.stderr.trim()}`);
-    // discard: what the sandbox deletes goes back to the host disk
-    const m = await run(this.tools.mount, ["-o", "loop,discard,nosuid,nodev", disk, this.dir]);
-    if (m.code !== 0) throw new Error(`cannot mount the sandbox's file system: ${m.stderr.trim()}`);
-    fs.chmodSync(this.dir, 0o755);
-  }
-
-  /**
-   * The sandbox's "/". overlay: the rootfs as the lower layer of a kernel overlay mounted by host
-   * root (bubblewrap 0.8 has no overlay of its own), a private upper layer: every path writable
-   * exactly as in a container, nothing copied. copy: a folder with copies of everything the task may
-   * change (/.git, the paths git tracks at /, /home, /run; /tmp new) and read-only binds of the system
-   * folders, /var/tmp a writable folder over its bind.
-   */
-  private async buildRoot(): Promise<string[]> {
-    const src = this.meta.dir;
-    const root = path.join(this.dir, "root");
-    const st = fs.lstatSync(src);
-    fs.mkdirSync(root);
-    if (this.fsMode === "overlay") {
-      const upper = path.join(this.dir, "upper");
-      fs.mkdirSync(upper);
-      fs.mkdirSync(path.join(this.dir, "work"));
-      // the upper layer's root gives / its owner and mode
-      fs.chmodSync(upper, st.mode & 0o7777);
-      fs.lchownSync(upper, st.uid, st.gid);
-      const r = await run(this.tools.mount, ["-t", "overlay", "overlay", "-o", `lowerdir=${src},upperdir=${upper},workdir=${path.join(this.dir, "work")},xino=on`, root]);
-      if (r.code !== 0) throw new OverlayError(r.stderr.trim() || `mount exit ${r.code}`);
-      return [];
-    }
-    const copy: string[] = [];
-    const binds: string[] = [];
-    // /run: root's, writable in a container (the helper marks its first start there), tiny
-    const tracked = new Set([...this.meta.tracked, ".git", "home", "run"]);
-    for (const e of fs.readdirSync(src, { withFileTypes: true })) {
-      const from = path.join(src, e.name);
-      if (!e.isDirectory() || tracked.has(e.name)) {
-        copy.push(from); // task state, /.git, /home, /run, symlinks (/bin -> usr/bin) and files (/.dockerenv)
-        continue;
-      }
-      const est = fs.lstatSync(from);
-      const to = path.join(root, e.name);
-      fs.mkdirSync(to);
-      fs.chmodSync(to, est.mode & 0o7777);
-      fs.lchownSync(to, est.uid, est.gid);
-      if (!SPECIAL_DIRS.has(e.name)) binds.push("--ro-bind", from, `/${e.name}`);
-    }
-    if (copy.length) {
-      const r = await run(this.tools.cp, ["-a", "--", ...copy, `${root}/`], 60_000);
-      if (r.code !== 0) throw new Error(`cannot copy the task files of ${this.meta.name}: ${r.stderr.trim()}`);
-    }
-    // writable folders inside the read-only system folders, as in the image
-    const scratch = path.join(this.dir, "scratch");
-    fs.mkdirSync(scratch, { mode: 0o755 });
-    for (const [name, inside] of [["var-tmp", "/var/tmp"]] as const) {
-      let ist: fs.Stats;
-      try {
-        ist = fs.lstatSync(path.join(src, inside));
-      } catch {
-        continue;
-      }
-      const d = path.join(scratch, name);
-      fs.mkdirSync(d);
-      fs.chmodSync(d, ist.mode & 0o7777);
-      fs.lchownSync(d, ist.uid, ist.gid);
-      binds.push("--bind", d, inside);
-    }
-    fs.chmodSync(root, st.mode & 0o7777);
-    fs.lchownSync(root, st.uid, st.gid);
-    fs.utimesSync(root, st.atime, st.mtime);
-    return binds;
-  }
-
-  /** rlimits of every sandbox process (the player's and the helper's, whose commands inherit them). */
-  private rlimitArgs(): string[] {
-    const l = this.limits;
-    const a = [`--fsize=${l.fileBytes}:${l.fileBytes}`, "--core=0:0", "--nofile=4096:4096"];
-    // With a cgroup, pids.max bounds each sandbox on its own. RLIMIT_NPROC counts per host uid,
-    // which every sandbox shares: a fork bomb in one would starve the others' forks.
-    if (!this.cgroup) a.push(`--nproc=${l.pids}:${l.pids}`, `--as=${2 * l.memoryBytes}:${2 * l.memoryBytes}`);
-    return a;
-  }
-
-  /**
-   * A host bash (root) that closes every inherited descriptor but 0-2 and `keep` (nothing of the
-   * server's may reach a sandbox), joins the sandbox's cgroup, then runs prlimit and argv.
-   */
+  /** A host command line that runs argv in this sandbox's cgroup with its rlimits (localInit.ts). */
   private wrap(argv: string[], keep: number[] = []): [string, string[]] {
-    const procs = this.cgroup?.procsFiles ?? [];
-    const script = [
-      `keep=" 0 1 2 ${keep.join(" ")} "`,
-      'for f in /proc/$$/fd/*; do n=${f##*/}; case "$keep" in *" $n "*) ;; *) [ -e "$f" ] && eval "exec $n>&-" ;; esac; done',
-      'while [ "$1" != -- ]; do echo $$ >"$1" || exit 121; shift; done; shift',
-      'exec "$@"',
-    ].join("\n");
-    // --norc: bash reads ~/.bashrc when its stdin is a socket (Node's pipes are), "to serve rsh"
-    return [this.tools.bash, ["--norc", "--noprofile", "-c", script, "plateau-sandbox", ...procs, "--", this.tools.prlimit, ...this.rlimitArgs(), "--", ...argv]];
+    return wrapCommand(this.tools, this.cgroup, this.limits, argv, keep);
   }
 
-  private async startInit(binds: string[]): Promise<void> {
-    // options through fd 5 (--args): the sandbox's `ps` shows no host paths, only the command
-    const bwrapArgs = [
-      "--unshare-user",
-      "--userns-block-fd", "3",
-      "--info-fd", "4",
-      "--seccomp", "6",
-      "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
-      "--die-with-parent",
-      "--uid", "0", "--gid", "0",
-      "--hostname", HOSTNAME,
-      "--bind", path.join(this.dir, "root"), "/",
-      ...binds,
-      "--proc", "/proc",
-      "--dev", "/dev",
-      "--perms", "1777", "--size", String(SHM_BYTES), "--tmpfs", "/dev/shm", // docker's /dev/shm
-      "--cap-drop", "ALL",
-      "--chdir", "/",
-      "--clearenv", "--setenv", "PATH", SYSTEM_PATH, "--setenv", "LANG", "C.UTF-8", "--setenv", "HOSTNAME", HOSTNAME,
-    ];
-    const [file, args] = this.wrap([this.tools.setpriv, `--reuid=${this.rootUid}`, `--regid=${this.rootUid}`, "--clear-groups", "--", this.tools.bwrap, "--args", "5", "--", "sleep", "infinity"], [3, 4, 5, 6]);
-    const child = spawn(file, args, { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe", "pipe", "pipe"], env: cleanEnv() });
-    this.outer = child;
-    let stderr = "";
-    child.stderr!.on("data", (b: Buffer) => (stderr = (stderr + b.toString()).slice(-4000)));
-    child.on("exit", () => (this.outerExited = true));
-    const [, , , block, info, argsFd, seccompFd] = child.stdio as unknown as (NodeJS.ReadWriteStream & { destroy(): void })[];
-    for (const s of [block, info, argsFd, seccompFd]) (s as unknown as { on(e: string, f: () => void): void }).on("error", () => {});
-    argsFd.end(bwrapArgs.map((a) => `${a}\0`).join(""));
-    seccompFd.end(sandboxSeccomp());
-
-    const failed = (what: string) => new Error(`bubblewrap could not start the sandbox (${what})${stderr.trim() ? `: ${stderr.trim()}` : ""}`);
-    const exitedAt = new Promise<string>((resolve) => child.once("exit", (code, sig) => resolve(`exit ${code ?? sig}`)));
-    const exited = exitedAt.then((how) => sleep(20).then(() => Promise.reject(failed(how))));
-    exited.catch(() => {});
-    const timeout = (ms: number, what: string) =>
-      new Promise<never>((_, reject) => setTimeout(() => reject(failed(`${what}: nothing within ${ms} ms`)), ms).unref());
-    try {
-      // 1. bwrap made the namespaces and waits: map the sandbox's uids 0..65535 to the rootfs's host uids
-      const infoJson = await Promise.race([
-        readJson(info).catch(async (e: Error) => {
-          throw failed(`${e.message}, ${await Promise.race([exitedAt, sleep(1000).then(() => "still running")])}`);
-        }),
-        exited,
-        timeout(10_000, "namespaces"),
-      ]);
-      const childPid = Number(infoJson["child-pid"]);
-      if (!(childPid > 0)) throw failed("no child pid");
-      const map = `0 ${this.rootUid} ${UID_RANGE}\n`;
-      fs.writeFileSync(`/proc/${childPid}/uid_map`, map);
-      fs.writeFileSync(`/proc/${childPid}/gid_map`, map);
-      block.write("1");
-      this.initPid = childPid;
-      this.initStart = processStart(childPid);
-      // 2. the mounts are in place once pid 2 of the sandbox runs `sleep`
-      await Promise.race([waitForCommand(childPid, "sleep"), exited, timeout(10_000, "mounts")]);
-    } finally {
-      for (const s of [block, info]) s.destroy();
-    }
-    child.stderr!.destroy(); // set up: bwrap has nothing more to say, and `sleep` need not hold our pipe
-  }
-
-  // ------------------------------------------------------------ entering the sandbox
-
-  /**
-   * No user namespace can be made inside: the sandbox's own count of them is 0 (a per-namespace
-   * sysctl that only a process with CAP_SYS_RESOURCE there can raise, which none inside has).
-   */
-  private async disableUserns(): Promise<void> {
-    const r = await run(this.tools.nsenter, ["-t", String(this.initPid), "-U", "-S", "0", "-G", "0", "--", "/bin/sh", "-c", "echo 0 > /proc/sys/user/max_user_namespaces"]);
-    if (r.code !== 0) throw new Error(`cannot forbid user namespaces in the sandbox: ${r.stderr.trim() || `exit ${r.code}`}`);
-  }
-
-  /** As docker does in a container's network namespace: ICMP sockets for every group (docker: 0 2147483647;
-   * here the groups the user namespace maps), so `ping` works as in a container. */
-  private async netSysctls(): Promise<void> {
-    // a nicety: without it only ping fails, so a kernel that refuses it does not stop the sandbox
-    await run(this.tools.nsenter, ["-t", String(this.initPid), "-U", "-n", "-S", "0", "-G", "0", "--", "/bin/sh", "-c", "echo '0 65535' > /proc/sys/net/ipv4/ping_group_range"]);
-  }
-
-  private nsenterArgs(): string[] {
-    // -r/-w with no argument: the init's root and working folder (/ of the sandbox). Never pass a
-    // host path to --wd: nsenter opens it before entering, which would leave a folder outside the root.
-    return [this.tools.nsenter, "-t", String(this.initPid), "-U", "-m", "-p", "-n", "-u", "-i", "-C", "-r", "-w", "-S", "0", "-G", "0", "--"];
+  /** The command line that runs argv inside the sandbox, as its root (then setpriv drops what it must). */
+  private enter(argv: string[]): [string, string[]] {
+    return this.wrap([...nsenterArgs(this.tools.nsenter, this.initPid), ...argv]);
   }
 
   private baseEnv(home: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -616,8 +320,7 @@ class LocalSandbox implements Sandbox {
     if (this.channel && !this.channel.closed) return Promise.resolve(this.channel);
     if (!this.opening) {
       const caps = `-all,${HELPER_CAPS.map((c) => `+${c}`).join(",")}`;
-      const [file, args] = this.wrap([
-        ...this.nsenterArgs(),
+      const [file, args] = this.enter([
         "/usr/bin/setpriv", "--no-new-privs", "--inh-caps=-all", `--bounding-set=${caps}`, "--",
         ...withSandboxSeccomp(["/usr/bin/python3", "-u", HELPER_PATH, "--serve"]),
       ]);
@@ -722,38 +425,20 @@ class LocalSandbox implements Sandbox {
     await this.spare.whenOutput(5000);
   }
 
-  private async openTty(size: { cols: number; rows: number }, consoleEnv: Record<string, string> = {}): Promise<LocalTty> {
-    const mod = (await import("node-pty")) as unknown as typeof import("node-pty") & { default?: typeof import("node-pty") };
-    const spawnPty = mod.spawn ?? mod.default!.spawn;
+  private openTty(size: { cols: number; rows: number }, consoleEnv: Record<string, string> = {}): Promise<LocalTty> {
     const user = this.limits.user;
-    const nonce = newMarkNonce();
-    const [file, args] = this.wrap([
-      ...this.nsenterArgs(),
-      "/usr/bin/setpriv", `--reuid=${user}`, `--regid=${user}`, "--init-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--",
-      ...withSandboxSeccomp(this.hasConsole() ? [CONSOLE_PATH] : ["/bin/bash", "-l"]),
-    ]);
-    const p: IPty = spawnPty(file, args, {
-      name: "xterm-256color",
-      cols: Math.max(1, Math.floor(size.cols) || 80),
-      rows: Math.max(1, Math.floor(size.rows) || 24),
-      cwd: "/",
-      env: this.baseEnv(this.homeOf(user), { TERM: "xterm-256color", COLORTERM: "truecolor", ...consoleEnv, [MARK_NONCE_ENV]: nonce }) as Record<string, string>,
+    return spawnSandboxTty({
+      enter: (argv) => this.enter(argv),
+      user,
+      rootfsDir: this.meta.dir,
+      size,
+      env: this.baseEnv(this.homeOf(user), { TERM: "xterm-256color", COLORTERM: "truecolor", ...consoleEnv }) as Record<string, string>,
+      onClosed: (tty) => {
+        if (this.tty === tty) this.tty = null;
+        if (this.spare === tty) this.spare = null;
+        this.ttyClosing = this.killTty(tty.pid);
+      },
     });
-    const tty = new LocalTty(p, nonce, () => {
-      if (this.tty === tty) this.tty = null;
-      if (this.spare === tty) this.spare = null;
-      this.ttyClosing = this.killTty(p.pid);
-    });
-    return tty;
-  }
-
-  /** The image's console program (in the read-only rootfs: nothing the player does adds one). */
-  private hasConsole(): boolean {
-    try {
-      return (fs.statSync(path.join(this.meta.dir, CONSOLE_PATH)).mode & 0o111) !== 0;
-    } catch {
-      return false;
-    }
   }
 
   /**
@@ -801,46 +486,3 @@ class LocalSandbox implements Sandbox {
     return { dir: this.dir, initPid: this.initPid, cgroup: this.cgroup, rootUid: this.rootUid };
   }
 }
-
-/** The overlay on <dir>/root, then the sandbox's own file system on <dir> (its loop device goes with it). */
-async function unmountWorkDir(dir: string): Promise<void> {
-  await unmount(path.join(dir, "root"));
-  await unmount(dir);
-}
-
-function readJson(stream: NodeJS.ReadableStream): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    let buf = "";
-    const onData = (b: Buffer) => {
-      buf += b.toString("utf8");
-      const end = buf.lastIndexOf("}");
-      if (end < 0) return;
-      try {
-        const v = JSON.parse(buf.slice(0, end + 1));
-        stream.off("data", onData);
-        resolve(v);
-      } catch {
-        /* more to come */
-      }
-    };
-    stream.on("data", onData);
-    stream.once("end", () => reject(new Error("bubblewrap closed its info pipe")));
-  });
-}
-
-/** Resolves once a child of `pid` runs `comm` (it exec'd: bwrap has finished its mounts). */
-async function waitForCommand(pid: number, comm: string): Promise<void> {
-  for (;;) {
-    for (const kid of childrenOf(pid)) {
-      try {
-        if (fs.readFileSync(`/proc/${kid}/comm`, "utf8").trim() === comm) return;
-      } catch {
-        /* gone */
-      }
-    }
-    if (!processAlive(pid)) throw new Error("the sandbox's first process ended before it was ready");
-    await sleep(2);
-  }
-}
-
-class OverlayError extends Error {}

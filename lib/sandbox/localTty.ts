@@ -1,7 +1,7 @@
 // The player's terminal in a local sandbox: a node-pty PTY whose process is
 // `nsenter … setpriv … bash -l` inside the sandbox's namespaces. Same contract as DockerTty.
 import type { IPty } from "node-pty";
-import { childrenOf } from "./localHost";
+import { childrenOf } from "./hostProcesses";
 import { TtyBase } from "./TtyBase";
 
 export class LocalTty extends TtyBase {
