@@ -45,18 +45,28 @@ export async function expectConsoleEnvOnWarm(driver: SandboxDriver, image: strin
 async function expectConsoleEnv(sb: Sandbox, expect: (v: unknown) => { toContain(s: string): void }): Promise<void> {
   await expectRefused(sb.attach({ cols: 80, rows: 24 }, { env: { LD_PRELOAD: "/tmp/x.so" } }));
   const tty = await sb.attach({ cols: 80, rows: 24 }, { env: { PLATEAU_DB: "concert_singer" } });
-  for (const end = Date.now() + 5000; ; await new Promise((r) => setTimeout(r, 10))) {
-    const out = await runAtPrompt(tty, 'echo "[$PLATEAU_DB]"').catch(() => "");
-    if (out) {
-      expect(out).toContain("[concert_singer]");
-      break;
-    }
-    if (Date.now() > end) throw new Error("no prompt with console variables");
-  }
+  // typed before the first prompt, the line's echo would come before that prompt and end the wait
+  let first = "";
+  const listening = tty.onData((s) => (first += s));
+  await until(() => first.endsWith(promptOf(tty)), 10_000, () => first).finally(() => listening.dispose());
+  expect(await runAtPrompt(tty, 'echo "[$PLATEAU_DB]"')).toContain("[concert_singer]");
   tty.close();
 }
 
 async function expectRefused(p: Promise<unknown>): Promise<void> {
   const r = await p.then(() => "started", (e: Error) => e.message);
   if (!/not a console variable: LD_PRELOAD/.test(r)) throw new Error(`LD_PRELOAD was not refused: ${r}`);
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Wait until `cond` holds; past `ms`, fail with what `show` says was seen. */
+export async function until(cond: () => boolean, ms: number, show: () => string): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out; got ${JSON.stringify(show())}`);
+    await sleep(5);
+  }
 }
