@@ -37,7 +37,7 @@ export interface RunResult {
 export function run(file: string, args: string[], timeoutMs = 30_000): Promise<RunResult> {
   return new Promise((resolve) => {
     execFile(file, args, { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024, env: cleanEnv() }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === "number" ? ((err as { code: number }).code) : 1) : 0;
+      const code = err ? (typeof (err as { code?: unknown }).code === "number" ? (err as { code: number }).code : 1) : 0;
       resolve({ code, stdout: String(stdout), stderr: String(stderr || (err && code !== 0 && !stderr ? err.message : "")) });
     });
   });
@@ -80,7 +80,27 @@ export function findLocalTools(): { tools?: LocalTools; missing?: string } {
 export function bwrapWorks(bwrap: string, setpriv: string, rootfs: string, uid: number): RunResult {
   const r = spawnSync(
     setpriv,
-    [`--reuid=${uid}`, `--regid=${uid}`, "--clear-groups", "--", bwrap, "--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--die-with-parent", "--ro-bind", rootfs, "/", "--proc", "/proc", "--dev", "/dev", "/bin/true"],
+    [
+      `--reuid=${uid}`,
+      `--regid=${uid}`,
+      "--clear-groups",
+      "--",
+      bwrap,
+      "--unshare-user",
+      "--unshare-pid",
+      "--unshare-net",
+      "--unshare-ipc",
+      "--unshare-uts",
+      "--die-with-parent",
+      "--ro-bind",
+      rootfs,
+      "/",
+      "--proc",
+      "/proc",
+      "--dev",
+      "/dev",
+      "/bin/true",
+    ],
     { encoding: "utf8", timeout: 10_000, env: cleanEnv() },
   );
   return { code: r.status ?? 1, stdout: r.stdout ?? "", stderr: (r.stderr || r.error?.message) ?? "" };

@@ -131,7 +131,8 @@ export class Cgroup {
     const ids = new Set<string>();
     for (const mp of Object.values(layout.mounts)) {
       try {
-        for (const e of fs.readdirSync(path.join(mp, layout.parent), { withFileTypes: true })) if (e.isDirectory()) ids.add(e.name);
+        for (const e of fs.readdirSync(path.join(mp, layout.parent), { withFileTypes: true }))
+          if (e.isDirectory()) ids.add(e.name);
       } catch {
         /* none */
       }
@@ -141,11 +142,7 @@ export class Cgroup {
 
   pids(): number[] {
     try {
-      return fs
-        .readFileSync(path.join(this.listDir, "cgroup.procs"), "utf8")
-        .split("\n")
-        .filter(Boolean)
-        .map(Number);
+      return fs.readFileSync(path.join(this.listDir, "cgroup.procs"), "utf8").split("\n").filter(Boolean).map(Number);
     } catch {
       return [];
     }

@@ -48,7 +48,22 @@ export function wrapCommand(
     'exec "$@"',
   ].join("\n");
   // --norc: bash reads ~/.bashrc when its stdin is a socket (Node's pipes are), "to serve rsh"
-  return [tools.bash, ["--norc", "--noprofile", "-c", script, "plateau-sandbox", ...procs, "--", tools.prlimit, ...rlimitArgs(limits, cgroup !== null), "--", ...argv]];
+  return [
+    tools.bash,
+    [
+      "--norc",
+      "--noprofile",
+      "-c",
+      script,
+      "plateau-sandbox",
+      ...procs,
+      "--",
+      tools.prlimit,
+      ...rlimitArgs(limits, cgroup !== null),
+      "--",
+      ...argv,
+    ],
+  ];
 }
 
 /**
@@ -69,33 +84,81 @@ export async function startSandboxInit(o: {
   // options through fd 5 (--args): the sandbox's `ps` shows no host paths, only the command
   const bwrapArgs = [
     "--unshare-user",
-    "--userns-block-fd", "3",
-    "--info-fd", "4",
-    "--seccomp", "6",
-    "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
+    "--userns-block-fd",
+    "3",
+    "--info-fd",
+    "4",
+    "--seccomp",
+    "6",
+    "--unshare-pid",
+    "--unshare-net",
+    "--unshare-ipc",
+    "--unshare-uts",
+    "--unshare-cgroup-try",
     "--die-with-parent",
-    "--uid", "0", "--gid", "0",
-    "--hostname", HOSTNAME,
-    "--bind", o.rootDir, "/",
+    "--uid",
+    "0",
+    "--gid",
+    "0",
+    "--hostname",
+    HOSTNAME,
+    "--bind",
+    o.rootDir,
+    "/",
     ...o.binds,
-    "--proc", "/proc",
-    "--dev", "/dev",
-    "--perms", "1777", "--size", String(SHM_BYTES), "--tmpfs", "/dev/shm", // docker's /dev/shm
-    "--cap-drop", "ALL",
-    "--chdir", "/",
-    "--clearenv", "--setenv", "PATH", SYSTEM_PATH, "--setenv", "LANG", "C.UTF-8", "--setenv", "HOSTNAME", HOSTNAME,
+    "--proc",
+    "/proc",
+    "--dev",
+    "/dev",
+    "--perms",
+    "1777",
+    "--size",
+    String(SHM_BYTES),
+    "--tmpfs",
+    "/dev/shm", // docker's /dev/shm
+    "--cap-drop",
+    "ALL",
+    "--chdir",
+    "/",
+    "--clearenv",
+    "--setenv",
+    "PATH",
+    SYSTEM_PATH,
+    "--setenv",
+    "LANG",
+    "C.UTF-8",
+    "--setenv",
+    "HOSTNAME",
+    HOSTNAME,
   ];
-  const [file, args] = o.wrap([o.tools.setpriv, `--reuid=${o.rootUid}`, `--regid=${o.rootUid}`, "--clear-groups", "--", o.tools.bwrap, "--args", "5", "--", "sleep", "infinity"], [3, 4, 5, 6]);
+  const [file, args] = o.wrap(
+    [
+      o.tools.setpriv,
+      `--reuid=${o.rootUid}`,
+      `--regid=${o.rootUid}`,
+      "--clear-groups",
+      "--",
+      o.tools.bwrap,
+      "--args",
+      "5",
+      "--",
+      "sleep",
+      "infinity",
+    ],
+    [3, 4, 5, 6],
+  );
   const child = spawn(file, args, { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe", "pipe", "pipe"], env: cleanEnv() });
   o.onSpawn(child);
   let stderr = "";
   child.stderr!.on("data", (b: Buffer) => (stderr = (stderr + b.toString()).slice(-4000)));
   const [, , , block, info, argsFd, seccompFd] = child.stdio as unknown as (NodeJS.ReadWriteStream & { destroy(): void })[];
-  for (const s of [block, info, argsFd, seccompFd]) (s as unknown as { on(e: string, f: () => void): void }).on("error", () => {});
+  for (const s of [block, info, argsFd, seccompFd])
+    (s as unknown as { on(e: string, f: () => void): void }).on("error", () => {});
   argsFd.end(bwrapArgs.map((a) => `${a}\0`).join(""));
   seccompFd.end(sandboxSeccomp());
 
-  const failed = (what: string) => new Error(`bubblewrap could not start the sandbox (${what})${stderr.trim() ? `: ${stderr.trim()}` : ""}`);
+  const failed = (what: string) =>
+    new Error(`bubblewrap could not start the sandbox (${what})${stderr.trim() ? `: ${stderr.trim()}` : ""}`);
   const exitedAt = new Promise<string>((resolve) => child.once("exit", (code, sig) => resolve(`exit ${code ?? sig}`)));
   const exited = exitedAt.then((how) => sleep(20).then(() => Promise.reject(failed(how))));
   exited.catch(() => {});
@@ -130,7 +193,19 @@ export async function startSandboxInit(o: {
  * sysctl that only a process with CAP_SYS_RESOURCE there can raise, which none inside has).
  */
 export async function disableUserns(nsenter: string, initPid: number): Promise<void> {
-  const r = await run(nsenter, ["-t", String(initPid), "-U", "-S", "0", "-G", "0", "--", "/bin/sh", "-c", "echo 0 > /proc/sys/user/max_user_namespaces"]);
+  const r = await run(nsenter, [
+    "-t",
+    String(initPid),
+    "-U",
+    "-S",
+    "0",
+    "-G",
+    "0",
+    "--",
+    "/bin/sh",
+    "-c",
+    "echo 0 > /proc/sys/user/max_user_namespaces",
+  ]);
   if (r.code !== 0) throw new Error(`cannot forbid user namespaces in the sandbox: ${r.stderr.trim() || `exit ${r.code}`}`);
 }
 
@@ -138,7 +213,20 @@ export async function disableUserns(nsenter: string, initPid: number): Promise<v
  * here the groups the user namespace maps), so `ping` works as in a container. */
 export async function netSysctls(nsenter: string, initPid: number): Promise<void> {
   // a nicety: without it only ping fails, so a kernel that refuses it does not stop the sandbox
-  await run(nsenter, ["-t", String(initPid), "-U", "-n", "-S", "0", "-G", "0", "--", "/bin/sh", "-c", "echo '0 65535' > /proc/sys/net/ipv4/ping_group_range"]);
+  await run(nsenter, [
+    "-t",
+    String(initPid),
+    "-U",
+    "-n",
+    "-S",
+    "0",
+    "-G",
+    "0",
+    "--",
+    "/bin/sh",
+    "-c",
+    "echo '0 65535' > /proc/sys/net/ipv4/ping_group_range",
+  ]);
 }
 
 /** Entering the sandbox as `docker exec` does: every namespace of its init, as its root. */

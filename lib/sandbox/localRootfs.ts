@@ -38,7 +38,14 @@ export function readRootfsMeta(rootfsDir: string, image: string): RootfsMeta | n
     const raw = JSON.parse(fs.readFileSync(path.join(rootfsDir, `${name}.json`), "utf8"));
     if (!fs.statSync(dir).isDirectory()) return null;
     if (!Number.isInteger(raw.uidBase) || raw.uidBase < 1 || !Array.isArray(raw.tracked)) return null;
-    return { name, key: String(raw.key), uidBase: raw.uidBase, source: String(raw.source ?? ""), tracked: raw.tracked.map(String), dir };
+    return {
+      name,
+      key: String(raw.key),
+      uidBase: raw.uidBase,
+      source: String(raw.source ?? ""),
+      tracked: raw.tracked.map(String),
+      dir,
+    };
   } catch {
     return null;
   }
@@ -65,7 +72,12 @@ export async function mountSandboxDisk(dir: string, diskBytes: number, tools: Pi
  * change (/.git, the paths git tracks at /, /home, /run; /tmp new) and read-only binds of the system
  * folders, /var/tmp a writable folder over its bind. Returns bubblewrap's bind arguments.
  */
-export async function buildSandboxRoot(dir: string, meta: RootfsMeta, fsMode: FsMode, tools: Pick<LocalTools, "mount" | "cp">): Promise<string[]> {
+export async function buildSandboxRoot(
+  dir: string,
+  meta: RootfsMeta,
+  fsMode: FsMode,
+  tools: Pick<LocalTools, "mount" | "cp">,
+): Promise<string[]> {
   const src = meta.dir;
   const root = path.join(dir, "root");
   const st = fs.lstatSync(src);
@@ -77,7 +89,14 @@ export async function buildSandboxRoot(dir: string, meta: RootfsMeta, fsMode: Fs
     // the upper layer's root gives / its owner and mode
     fs.chmodSync(upper, st.mode & 0o7777);
     fs.lchownSync(upper, st.uid, st.gid);
-    const r = await run(tools.mount, ["-t", "overlay", "overlay", "-o", `lowerdir=${src},upperdir=${upper},workdir=${path.join(dir, "work")},xino=on`, root]);
+    const r = await run(tools.mount, [
+      "-t",
+      "overlay",
+      "overlay",
+      "-o",
+      `lowerdir=${src},upperdir=${upper},workdir=${path.join(dir, "work")},xino=on`,
+      root,
+    ]);
     if (r.code !== 0) throw new OverlayError(r.stderr.trim() || `mount exit ${r.code}`);
     return [];
   }

@@ -23,7 +23,14 @@ export async function spawnSandboxTty(o: {
   const spawnPty = mod.spawn ?? mod.default!.spawn;
   const nonce = newMarkNonce();
   const [file, args] = o.enter([
-    "/usr/bin/setpriv", `--reuid=${o.user}`, `--regid=${o.user}`, "--init-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--",
+    "/usr/bin/setpriv",
+    `--reuid=${o.user}`,
+    `--regid=${o.user}`,
+    "--init-groups",
+    "--no-new-privs",
+    "--inh-caps=-all",
+    "--bounding-set=-all",
+    "--",
     ...withSandboxSeccomp(hasConsole(o.rootfsDir) ? [CONSOLE_PATH] : ["/bin/bash", "-l"]),
   ]);
   const p: IPty = spawnPty(file, args, {

@@ -37,7 +37,11 @@ export interface SandboxUnderTest<D extends SandboxDriver> {
 }
 
 /** Open the driver and one sandbox for the whole file (a failing beforeAll would only mark the tests skipped). */
-export function useSandbox<D extends SandboxDriver>(open: () => Promise<ContractDriver<D>>, label: string, timeoutMs = 60_000): SandboxUnderTest<D> {
+export function useSandbox<D extends SandboxDriver>(
+  open: () => Promise<ContractDriver<D>>,
+  label: string,
+  timeoutMs = 60_000,
+): SandboxUnderTest<D> {
   let subject: ContractDriver<D> | null = null;
   let sb: Sandbox | null = null;
   let setupError: Error | null = null;
@@ -46,7 +50,8 @@ export function useSandbox<D extends SandboxDriver>(open: () => Promise<Contract
       subject = await open();
       const st = await subject.driver.status();
       if (!st.ok) throw new Error(`the ${subject.driver.name} driver cannot run here: ${st.reason} (${st.detail ?? ""})`);
-      if (!(await subject.driver.hasImage(IMAGE))) throw new Error(`${IMAGE} is missing: run scripts/build-images.sh (docker) or scripts/build-rootfs.sh (local)`);
+      if (!(await subject.driver.hasImage(IMAGE)))
+        throw new Error(`${IMAGE} is missing: run scripts/build-images.sh (docker) or scripts/build-rootfs.sh (local)`);
       sb = await subject.driver.create({ image: IMAGE, labels: { "dev.plateau.test": label } });
     } catch (e) {
       setupError = e as Error;
@@ -95,13 +100,23 @@ export function sandboxContract<D extends SandboxDriver>(t: SandboxUnderTest<D>)
     const PROMPT = promptOf(tty);
     let out = "";
     tty.onData((s) => (out += s));
-    await until(() => out.endsWith(PROMPT), 10_000, () => out);
+    await until(
+      () => out.endsWith(PROMPT),
+      10_000,
+      () => out,
+    );
     out = "";
     // a line that starts with a subshell: its E and C still come first, once
     tty.write('( echo hi ); echo "a;b"\r');
-    await until(() => out.endsWith(PROMPT), 5000, () => out);
+    await until(
+      () => out.endsWith(PROMPT),
+      5000,
+      () => out,
+    );
     const e = '( echo hi )\\x3b echo "a\\x3bb"';
-    expect(out).toBe(`( echo hi ); echo "a;b"\r\n${mark(tty, `633;E;${e}`)}${mark(tty, "133;C")}hi\r\na;b\r\n${mark(tty, "133;D;0")}${PROMPT}`);
+    expect(out).toBe(
+      `( echo hi ); echo "a;b"\r\n${mark(tty, `633;E;${e}`)}${mark(tty, "133;C")}hi\r\na;b\r\n${mark(tty, "133;D;0")}${PROMPT}`,
+    );
     // The nonce signs each mark, and no program the shell starts inherits it.
     expect(tty.markNonce).toMatch(/^[0-9a-f]{32}$/);
     const seen = await runAtPrompt(tty, "env; tr '\\0' '\\n' </proc/self/environ; echo \"[$PLATEAU_MARK_NONCE]\"");
@@ -109,16 +124,28 @@ export function sandboxContract<D extends SandboxDriver>(t: SandboxUnderTest<D>)
     expect(seen.split(tty.markNonce).length - 1).toBe(5); // in E, C, D, A and B only
     out = "";
     tty.write("sleep 100\r");
-    await until(() => out.includes(mark(tty, "133;C")), 5000, () => out);
+    await until(
+      () => out.includes(mark(tty, "133;C")),
+      5000,
+      () => out,
+    );
     for (const end = Date.now() + 5000; Date.now() < end; await sleep(20)) {
       if ((await sb.exec(["ps", "-u", "player", "-o", "args="])).stdout.includes("sleep 100")) break; // in the foreground now
     }
     tty.write("\x03");
-    await until(() => out.endsWith(PROMPT), 5000, () => out);
+    await until(
+      () => out.endsWith(PROMPT),
+      5000,
+      () => out,
+    );
     expect(out).toContain(mark(tty, "133;D;130"));
     out = "";
     tty.write("sleep 200 & echo $!\r"); // a job of the terminal's: it ends with the terminal
-    await until(() => out.endsWith(PROMPT), 5000, () => out);
+    await until(
+      () => out.endsWith(PROMPT),
+      5000,
+      () => out,
+    );
     const exited = new Promise((r) => tty.onExit(r));
     tty.close();
     expect(await exited).toMatchObject({ exitCode: null, reason: "closed" });
@@ -140,7 +167,11 @@ export function sandboxContract<D extends SandboxDriver>(t: SandboxUnderTest<D>)
       got += s.length;
       out = (out + s).slice(-200);
     });
-    await until(() => out.endsWith(mark(tty, "133;B")), 10_000, () => out);
+    await until(
+      () => out.endsWith(mark(tty, "133;B")),
+      10_000,
+      () => out,
+    );
     tty.pause();
     got = 0;
     out = "";
@@ -150,7 +181,11 @@ export function sandboxContract<D extends SandboxDriver>(t: SandboxUnderTest<D>)
     const blocked = await t.sb.exec(["pgrep", "-x", "tr"]); // still writing: the PTY is full
     expect(blocked.exitCode).toBe(0);
     tty.resume();
-    await until(() => out.endsWith(mark(tty, "133;B")), 20_000, () => out);
+    await until(
+      () => out.endsWith(mark(tty, "133;B")),
+      20_000,
+      () => out,
+    );
     expect(got).toBeGreaterThan(3_000_000);
     tty.close();
   });
@@ -177,17 +212,33 @@ export function sandboxContract<D extends SandboxDriver>(t: SandboxUnderTest<D>)
     const tty = await sb.attach({ cols: 80, rows: 24 });
     let out = "";
     tty.onData((d) => (out += d));
-    await until(() => out.endsWith(mark(tty, "133;B")), 10_000, () => out);
+    await until(
+      () => out.endsWith(mark(tty, "133;B")),
+      10_000,
+      () => out,
+    );
     tty.write("sleep 302\r"); // a foreground command of the terminal: stopped; the shell stays
-    await until(() => out.includes(mark(tty, "133;C")), 5000, () => out);
+    await until(
+      () => out.includes(mark(tty, "133;C")),
+      5000,
+      () => out,
+    );
 
     await sb.reset();
-    await until(() => out.endsWith(mark(tty, "133;B")), 5000, () => out);
+    await until(
+      () => out.endsWith(mark(tty, "133;B")),
+      5000,
+      () => out,
+    );
     // Killed (137), or seen first as stopped (147) by the freeze that precedes the kill.
     expect(out.includes(mark(tty, "133;D;137")) || out.includes(mark(tty, "133;D;147"))).toBe(true);
     out = "";
     tty.write("echo still here\r");
-    await until(() => out.includes("still here\r\n"), 5000, () => out);
+    await until(
+      () => out.includes("still here\r\n"),
+      5000,
+      () => out,
+    );
     tty.close();
     const clean = await sb.exec(["git", "-C", "/", "status", "--porcelain", "--ignored=no"], { user: "root" });
     expect(clean).toMatchObject({ exitCode: 0, stdout: "" });
@@ -199,7 +250,11 @@ export function sandboxContract<D extends SandboxDriver>(t: SandboxUnderTest<D>)
 
   it("has no network but the loopback", async () => {
     t.ready();
-    const r = await t.sb.exec(["bash", "-c", "ip -o link | awk -F': ' '{print $2}'; tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' '"]);
+    const r = await t.sb.exec([
+      "bash",
+      "-c",
+      "ip -o link | awk -F': ' '{print $2}'; tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' '",
+    ]);
     expect(r.stdout).toBe("lo\nlo\n");
     const curl = await t.sb.exec(["curl", "-sS", "-m", "2", "http://1.1.1.1/"]);
     expect(curl.exitCode).not.toBe(0);
@@ -283,7 +338,11 @@ export function sandboxContract<D extends SandboxDriver>(t: SandboxUnderTest<D>)
     const tty = await warm.attach({ cols: 80, rows: 24 });
     let out = "";
     tty.onData((s) => (out += s));
-    await until(() => out.includes(mark(tty, "133;B")), 1000, () => out);
+    await until(
+      () => out.includes(mark(tty, "133;B")),
+      1000,
+      () => out,
+    );
     await warm.destroy();
     await pool.drain();
   });
