@@ -188,24 +188,17 @@ export async function startSandboxInit(o: {
   child.stderr!.destroy(); // set up: bwrap has nothing more to say, and `sleep` need not hold our pipe
 }
 
+/** A shell line run as the sandbox's root in its user namespace (and the `more` namespaces): its sysctls. */
+function asSandboxRoot(nsenter: string, initPid: number, more: string[], line: string) {
+  return run(nsenter, ["-t", String(initPid), "-U", ...more, "-S", "0", "-G", "0", "--", "/bin/sh", "-c", line]);
+}
+
 /**
  * No user namespace can be made inside: the sandbox's own count of them is 0 (a per-namespace
  * sysctl that only a process with CAP_SYS_RESOURCE there can raise, which none inside has).
  */
 export async function disableUserns(nsenter: string, initPid: number): Promise<void> {
-  const r = await run(nsenter, [
-    "-t",
-    String(initPid),
-    "-U",
-    "-S",
-    "0",
-    "-G",
-    "0",
-    "--",
-    "/bin/sh",
-    "-c",
-    "echo 0 > /proc/sys/user/max_user_namespaces",
-  ]);
+  const r = await asSandboxRoot(nsenter, initPid, [], "echo 0 > /proc/sys/user/max_user_namespaces");
   if (r.code !== 0) throw new Error(`cannot forbid user namespaces in the sandbox: ${r.stderr.trim() || `exit ${r.code}`}`);
 }
 
@@ -213,20 +206,7 @@ export async function disableUserns(nsenter: string, initPid: number): Promise<v
  * here the groups the user namespace maps), so `ping` works as in a container. */
 export async function netSysctls(nsenter: string, initPid: number): Promise<void> {
   // a nicety: without it only ping fails, so a kernel that refuses it does not stop the sandbox
-  await run(nsenter, [
-    "-t",
-    String(initPid),
-    "-U",
-    "-n",
-    "-S",
-    "0",
-    "-G",
-    "0",
-    "--",
-    "/bin/sh",
-    "-c",
-    "echo '0 65535' > /proc/sys/net/ipv4/ping_group_range",
-  ]);
+  await asSandboxRoot(nsenter, initPid, ["-n"], "echo '0 65535' > /proc/sys/net/ipv4/ping_group_range");
 }
 
 /** Entering the sandbox as `docker exec` does: every namespace of its init, as its root. */
