@@ -221,13 +221,13 @@ build_sql() {
   base_id="$(docker image inspect -f '{{.Id}}' plateau/sql-base:latest)"
   files="$(cd "$REPO" && find docker/sql docker/console -type f ! -name '*.md' ! -name '*_test.py' ! -name 'packages.txt' ! -name 'base.Dockerfile' | LC_ALL=C sort)"
   # shellcheck disable=SC2086
-  hash="$(hash_inputs $files docker/bash/agent.py data/intercode/tasks/sql/ic_spider_dbs.sql | { cat; echo "$base_id"; } | sha256sum | cut -c1-16)"
+  hash="$(hash_inputs $files docker/bash/helper.py data/intercode/tasks/sql/ic_spider_dbs.sql | { cat; echo "$base_id"; } | sha256sum | cut -c1-16)"
   if up_to_date plateau/sql:latest "$hash"; then say "plateau/sql is up to date ($hash)"; return; fi
   ctx="$CACHE/sql-context"
   rm -rf "$ctx" && mkdir -p "$ctx"
   cp -r "$REPO/docker/sql/." "$ctx/"
   cp -r "$REPO/docker/console" "$ctx/console"
-  cp "$REPO/docker/bash/agent.py" "$ctx/agent.py"
+  cp "$REPO/docker/bash/helper.py" "$ctx/helper.py"
   cp "$REPO/data/intercode/tasks/sql/ic_spider_dbs.sql" "$ctx/ic_spider_dbs.sql"
   say "building plateau/sql (loads the Spider databases)"
   build_context sql "$ctx" "$ctx/Dockerfile" "$hash"

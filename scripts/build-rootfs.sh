@@ -278,7 +278,7 @@ build_one() {
 # files of a bash tree are.
 sql_inputs() {
   find docker/sql docker/console -type f ! -name '*.md' ! -name '*_test.py' ! -name 'packages.txt' ! -name 'base.Dockerfile' | LC_ALL=C sort
-  echo docker/bash/agent.py data/intercode/tasks/sql/ic_spider_dbs.sql
+  echo docker/bash/helper.py data/intercode/tasks/sql/ic_spider_dbs.sql
 }
 build_sql() {
   local dir="$OUT/sql" meta="$OUT/sql.json" key tmp cid source base_hash tar ctx
@@ -314,7 +314,7 @@ build_sql() {
     ctx="$OUT/.sql-context"
     rm -rf "$ctx" && mkdir -p "$ctx"
     cp -r docker/sql/. "$ctx/" && cp -r docker/console "$ctx/console"
-    cp docker/bash/agent.py data/intercode/tasks/sql/ic_spider_dbs.sql "$ctx/"
+    cp docker/bash/helper.py data/intercode/tasks/sql/ic_spider_dbs.sql "$ctx/"
     bwrap --bind "$tmp" / --dev /dev --proc /proc --perms 1777 --tmpfs /tmp --ro-bind "$ctx" /tmp/plateau-build \
       --unshare-pid --unshare-ipc --unshare-uts --unshare-net --die-with-parent \
       --clearenv --setenv PATH /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \

@@ -22,7 +22,7 @@ install -m 755 "$HERE/submit" /usr/local/bin/submit
 install -m 755 "$HERE/rename" /usr/local/bin/rename
 install -m 755 "$HERE/plateau-reset" /usr/local/sbin/plateau-reset
 install -d -m 755 /usr/local/lib/plateau
-install -m 755 "$HERE/agent.py" /usr/local/lib/plateau/agent.py
+install -m 755 "$HERE/helper.py" /usr/local/lib/plateau/helper.py
 # The player may read the repository at / (git status), never write it.
 git config --system safe.directory '*'
 
@@ -38,6 +38,6 @@ git init -q
 git config gc.auto 0
 git add -A
 git -c user.name=plateau -c user.email=plateau@localhost commit -q -m "initial state of fs $FS"
-python3 "$HERE/agent.py" --seal "$START" "$T0"
+python3 "$HERE/helper.py" --seal "$START" "$T0"
 git update-index -q --refresh >/dev/null || true
 [ -z "$(git status --porcelain)" ] || { git status --short; echo "setup: tree not clean" >&2; exit 1; }

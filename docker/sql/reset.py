@@ -1,4 +1,4 @@
-"""The SQL sandbox's reset (docker/bash/agent.py imports this file as /etc/plateau/reset.py and calls
+"""The SQL sandbox's reset (docker/bash/helper.py imports this file as /etc/plateau/reset.py and calls
 reset() after its own): every connection of the player is ended (its open transaction rolls back,
 its temporary tables go), then every database the player's committed writes touched is rebuilt
 from its pristine copy: a table whose rows changed gets its rows back (DELETE, INSERT … SELECT

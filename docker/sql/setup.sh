@@ -7,7 +7,7 @@ SOCK=/run/mysqld/mysqld.sock
 
 id player >/dev/null 2>&1 || useradd -m -u 1000 -U -s /bin/sh player
 install -d -m 755 /usr/local/lib/plateau /usr/local/lib/plateau/console /etc/plateau
-install -m 755 "$HERE/agent.py" /usr/local/lib/plateau/agent.py
+install -m 755 "$HERE/helper.py" /usr/local/lib/plateau/helper.py
 install -m 644 "$HERE/console/plateau_marks.py" "$HERE/sql_console.py" /usr/local/lib/plateau/console/
 install -m 755 "$HERE/plateau-console" /usr/local/bin/plateau-console
 install -m 755 "$HERE/service" "$HERE/service-ready" /etc/plateau/
@@ -36,4 +36,4 @@ rm -f /var/lib/mysql/*.err /tmp/*.log
 chown -R mysql:mysql /var/lib/mysql
 
 # the helper's manifest (no task files here: the database is the task state, reset by reset.py)
-python3 /usr/local/lib/plateau/agent.py --seal "$(date +%s)" "$(date +%s)"
+python3 /usr/local/lib/plateau/helper.py --seal "$(date +%s)" "$(date +%s)"

@@ -1,7 +1,7 @@
 // The docker sandbox driver (DESIGN.md § Sandboxes): one container per sandbox, no network,
 // memory/pids/CPU limits, no new privileges, every capability dropped but the few the root helper
 // needs. The player's terminal is a `docker exec` of a login bash on a TTY; exec() and reset() go
-// through one long-lived root helper in the container (docker/bash/agent.py), which saves the
+// through one long-lived root helper in the container (docker/bash/helper.py), which saves the
 // ~55 ms that a `docker exec` per command costs. Images without the helper fall back to plain execs.
 // An image with a console program (SQL, Python) gets it on the terminal instead of bash, and an
 // image's service (SQL: MariaDB) is started by the helper before create() returns.

@@ -1,11 +1,11 @@
-// The request protocol of the in-sandbox root helper (docker/bash/agent.py --serve), the one both
+// The request protocol of the in-sandbox root helper (docker/bash/helper.py --serve), the one both
 // drivers speak: JSON lines, each request with an id and answered by it, in any order; the
 // helper's first line (id 0) says it is ready. A driver carries the lines (the docker driver over
 // a `docker exec`, the local one over an nsenter process's pipes) and feeds back what it reads.
 import type { ExecResult } from "./types";
 
 /** Where the images install the helper. */
-export const HELPER_PATH = "/usr/local/lib/plateau/agent.py";
+export const HELPER_PATH = "/usr/local/lib/plateau/helper.py";
 
 /** A command to run in the sandbox: through the helper, or (docker, images without one) a plain exec. */
 export interface ExecRequest {

@@ -27,7 +27,7 @@
 //     the sandbox's init and installed by every process that enters it (terminal, helper).
 // The terminal and the root helper enter that sandbox with nsenter (as `docker exec` does): the TTY
 // runs `bash -l` as the player (no capabilities, no-new-privs); the helper runs
-// docker/bash/agent.py --serve as root inside with only CHOWN, DAC_OVERRIDE, FOWNER, KILL, SETUID,
+// docker/bash/helper.py --serve as root inside with only CHOWN, DAC_OVERRIDE, FOWNER, KILL, SETUID,
 // SETGID (the docker driver's set) and serves exec() and reset() exactly as in a container.
 // Each concern has its file (lib/sandbox/ARCHITECTURE.md): localRootfs, localCgroup, localInit
 // (processes), localTerminal; this one puts them together.
@@ -355,7 +355,7 @@ class LocalSandbox implements Sandbox {
   /**
    * What git reset --hard + git clean -fd at / would do, then owners, modes, mtimes and empty
    * folders, all from the image's manifest; /home/player, /tmp, /var/tmp, /dev/shm, /run/lock
-   * emptied, and every process of the player killed except the terminal's login shell (agent.py reset(): same as docker).
+   * emptied, and every process of the player killed except the terminal's login shell (helper.py reset(): same as docker).
    * The player's processes are first stopped and killed from the host (no fork needed), so a reset
    * works even when a fork bomb has used up the sandbox's pids and taken the helper down with it.
    */

@@ -1,6 +1,6 @@
 import { SERVICE_START_MS } from "./types";
 
-// An image's service (docker/bash/agent.py § the image's service: SQL's MariaDB) is started by the
+// An image's service (docker/bash/helper.py § the image's service: SQL's MariaDB) is started by the
 // sandbox's root helper when the sandbox is created, and the sandbox is handed out once it is ready.
 
 type Request = (msg: Record<string, unknown>, guardMs: number) => Promise<Record<string, unknown>>;

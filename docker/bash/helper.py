@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
-"""Plateau's in-container helper (runs as root; installed at /usr/local/lib/plateau/agent.py).
+"""Plateau's in-container helper (runs as root; installed at /usr/local/lib/plateau/helper.py).
 
-  agent.py --serve        JSON lines on stdin/stdout, requests handled concurrently:
+  helper.py --serve       JSON lines on stdin/stdout, requests handled concurrently:
                           {"id":1,"op":"exec","argv":[..],"user":"player","cwd":"/","env":{},
                            "stdin":<base64|null>,"timeoutMs":10000,"maxBytes":1048576}
                           {"id":2,"op":"reset"}   {"id":3,"op":"ping"}   {"id":4,"op":"kill-tty"}
                           {"id":5,"op":"start-service"}  (the image's service, see below)
                           -> {"id":1,"ok":true,"exitCode":0,"stdout":<b64>,"stderr":<b64>,
                               "timedOut":false,"truncated":false}  |  {"id":..,"ok":false,"error":".."}
-  agent.py --reset        one reset, then exit (for plain `docker exec` or a root TTY)
-  agent.py --seal START T0   image build time: normalise owners and times, write the manifest
+  helper.py --reset       one reset, then exit (for plain `docker exec` or a root TTY)
+  helper.py --seal START T0  image build time: normalise owners and times, write the manifest
 
 One long-lived `docker exec` of --serve replaces a `docker exec` per action (~55 ms each), so the
 scorer's commands and resets cost a few ms. Reset, all in-process (no process start: a fork+exec
@@ -28,7 +28,7 @@ every reset, in-process (it can keep a connection open: the SQL database's reset
 import base64, importlib.util, json, os, pwd, selectors, shutil, signal, subprocess, sys, threading, time
 
 MANIFEST = "/etc/plateau/manifest.json"
-STARTED = "/run/plateau-agent.started"  # /run is root's: the player cannot fake it
+STARTED = "/run/plateau-helper.started"  # /run is root's: the player cannot fake it
 PLAYER_UID = 1000
 # Top-level names of / that are not task state (same as /.gitignore).
 IGNORED = {"bin", "boot", "dev", "etc", "home", "media", "mnt", "opt", "proc", "root", "run",
@@ -539,7 +539,7 @@ def serve():
         try:
             restore_metadata(load_manifest())
         except OSError as e:
-            print(f"agent: restore at start: {e}", file=sys.stderr)
+            print(f"helper: restore at start: {e}", file=sys.stderr)
         try:
             open(STARTED, "w").close()
         except OSError:
