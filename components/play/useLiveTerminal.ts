@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import type { Terminal } from "@xterm/xterm";
 import { PLAY_FONT_SIZE, TERMINAL_FONT } from "./terminalFont";
 import { playEnded } from "@/lib/sessions/playStatus";
-import { ClientEvents, ServerEvents, type EpisodeResult, type SessionState, type StepSummary } from "@/lib/sessions/protocol";
+import { ClientEvents, ServerEvents, type EpisodeResult, type SessionState } from "@/lib/sessions/protocol";
+import type { StepSummary } from "@/lib/episodes/step";
 import type { ClientSocket } from "@/lib/runtime/socketEvents";
 
 declare global {

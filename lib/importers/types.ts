@@ -2,15 +2,9 @@
 
 export type LogVariant = "experiment" | "experiment-wrapped" | "trajectory";
 
-export interface ImportedStep {
-  index: number;
-  action: string;
-  observation: string;
-  admissible: boolean | null;
-  reward: number | null;
-  thought: string | null;
-  plan: string | null;
-}
+import type { ImportedStep } from "../episodes/step";
+
+export type { ImportedStep };
 
 export interface ImportedScore {
   reward: number;

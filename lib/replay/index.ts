@@ -11,7 +11,8 @@ export { searchSteps, stepToMatch, type StepMatch, type SearchField } from "./se
 export { timelineMarks, markKind, type TimelineMark, type MarkKind } from "./timelineMarks";
 export { firstDifference } from "./firstDifference";
 export { formatClock, formatDuration } from "./formatTime";
-export { SpectateEvents, type LiveEvent, type LiveStep, type LiveMessage } from "./liveProtocol";
+export { SpectateEvents, type LiveEvent, type LiveMessage } from "./liveProtocol";
+export type { LiveStep } from "../episodes/step";
 export { spectate, type SpectateStatus, type SpectateHandlers } from "./spectateClient";
 export { parseTurn } from "./parseTurn";
 export { encodeRecording, decodeRecording } from "./wireFormat";

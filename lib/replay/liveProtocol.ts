@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EpisodeStatus, type EndedStatus } from "../episodes/episodeStatus";
+import { LiveStep } from "../episodes/step";
 
 // The socket.io contract for watching an episode while it is played (spectating), shared by the
 // server (spectateServer.ts) and the page (spectateClient.ts) — STYLE §8. Read-only: a spectator
@@ -35,21 +36,6 @@ export const LiveEvent = z.object({
 });
 export type LiveEvent = z.infer<typeof LiveEvent>;
 
-export const LiveStep = z.object({
-  index: z.number().int().min(0),
-  action: z.string(),
-  observation: z.string().default(""),
-  exitCode: z.number().int().nullable().default(null),
-  admissible: z.boolean().nullable().default(null),
-  reward: z.number().nullable().default(null),
-  thought: z.string().nullable().default(null),
-  plan: z.string().nullable().default(null),
-  durationMs: z.number().int().nullable().default(null),
-  truncated: z.boolean().default(false),
-  castStart: z.number().nullable().default(null),
-  castEnd: z.number().nullable().default(null),
-});
-export type LiveStep = z.infer<typeof LiveStep>;
 
 export const EventsMessage = z.object({ episodeId: z.string(), events: z.array(LiveEvent) });
 export type EventsMessage = z.infer<typeof EventsMessage>;

@@ -6,7 +6,8 @@ import type { SocketServer } from "../runtime/socketEvents";
 import { registerSpectate } from "./spectateServer";
 import { createLiveFeed, type LiveSource } from "./liveFeed";
 import { spectate, type SpectateStatus } from "./spectateClient";
-import type { LiveEvent, LiveStep } from "./liveProtocol";
+import type { LiveEvent } from "./liveProtocol";
+import type { LiveStep } from "../episodes/step";
 
 let http: Server | null = null;
 let io: SocketServer | null = null;

@@ -1,7 +1,8 @@
 import { io } from "socket.io-client";
 import type { ClientSocket } from "../runtime/socketEvents";
 import type { EpisodeStatus } from "../episodes/episodeStatus";
-import { EndedMessage, EventsMessage, SpectateEvents, StepMessage, type LiveEvent, type LiveStep, type SpectateAck } from "./liveProtocol";
+import { EndedMessage, EventsMessage, SpectateEvents, StepMessage, type LiveEvent, type SpectateAck } from "./liveProtocol";
+import type { LiveStep } from "../episodes/step";
 
 // The page's side of spectating (see liveProtocol.ts): subscribe, then catch up over HTTP, then
 // apply what was pushed meanwhile. On a reconnect the same happens again, so nothing is missed.

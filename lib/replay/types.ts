@@ -1,4 +1,5 @@
 // The data a replay works on. Plain values only, so they travel as JSON from the server to the page.
+import type { ReplayStepFields } from "../episodes/step";
 
 /** One screen event, as in asciicast v2: [seconds, code, data]. The replay keeps "o" (output) and "r" (resize "COLSxROWS"). */
 export type ScreenEvent = [time: number, code: "o" | "r", data: string];
@@ -19,20 +20,7 @@ export interface StepSpan {
 }
 
 /** One turn as the replay shows it. `index` is the 0-based Step.index; pages show index + 1. */
-export interface ReplayStep extends StepSpan {
-  index: number;
-  action: string;
-  observation: string;
-  exitCode: number | null;
-  admissible: boolean | null;
-  reward: number | null;
-  thought: string | null;
-  plan: string | null;
-  /** Best-of-N's candidates and choice (Step.search, unparsed: bestOfNView reads it). */
-  search?: unknown;
-  durationMs: number | null;
-  truncated: boolean;
-}
+export interface ReplayStep extends StepSpan, ReplayStepFields {}
 
 /** What the page loads to draw the terminal: the screen events, snapshots to seek from, and how to resume live. */
 export interface ReplayRecording {

@@ -4,7 +4,7 @@ import type { Db } from "../db";
 import { identityFromHeaders } from "../auth/requestIdentity";
 import { isStaff } from "../auth/roles";
 import { createLiveFeed, type LiveSource } from "../replay/liveFeed";
-import { LiveStep } from "../replay/liveProtocol";
+import { LiveStep } from "../episodes/step";
 import { EpisodeStatus } from "../episodes/episodeStatus";
 import { readRequest, writeResponse } from "./nodeFetch";
 

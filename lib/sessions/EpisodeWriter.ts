@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import type { StepInput } from "../episodes/step";
 import type { Prisma } from "../db/generated/client";
 import { isPermanentDbError, isUniqueViolation } from "../db/dbErrors";
 import { pgJson, pgTerminal, pgText } from "../db/pgSafe";
@@ -21,24 +22,8 @@ export interface EventRow {
   data: string;
 }
 
-export interface StepRow {
-  index: number;
-  action: string;
-  observation: string;
-  observationAnsi: string | null;
-  truncated: boolean;
-  exitCode: number | null;
-  admissible: boolean | null;
-  /** The console's structured result (633;R), JSON. */
-  result?: unknown;
-  reward?: number | null;
-  thought?: string | null;
-  plan?: string | null;
-  startedAt: Date;
-  durationMs: number;
-  castStart: number | null;
-  castEnd: number | null;
-}
+/** A step as the session hands it over (lib/episodes/step.ts). */
+export type StepRow = Omit<StepInput, "search"> & { observation: string };
 
 export interface WriterState {
   /** Something handed over has waited longer than `savingAfterMs` to be stored. */

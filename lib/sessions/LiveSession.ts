@@ -13,7 +13,8 @@ import type { ActionExecutor, ExecutedAction } from "./ActionExecutor";
 import { TimeLimit, type TimerRule } from "./TimeLimit";
 import type { Console, ScoreOutcome, Scorer } from "./console";
 import { initialPhase, isBusy, takesInput, transition, type PhaseEvent, type SessionPhase } from "./sessionPhase";
-import { ServerEvents, type EpisodeResult, type PlayServerToClient, type ScoreView, type ScreenHtml, type SessionState, type StepSummary } from "./protocol";
+import { ServerEvents, type EpisodeResult, type PlayServerToClient, type ScoreView, type ScreenHtml, type SessionState } from "./protocol";
+import type { StepSummary } from "../episodes/step";
 import type { LiveMessage } from "../replay/liveProtocol";
 import type { StoppedStatus } from "../episodes/episodeStatus";
 

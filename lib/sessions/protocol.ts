@@ -5,6 +5,7 @@
 import type { Phase } from "./sessionPhase";
 import type { AttachMessage } from "./messages";
 import type { EndedStatus, EpisodeStatus } from "../episodes/episodeStatus";
+import type { StepSummary } from "../episodes/step";
 
 /** What the player's page shows beside the terminal. */
 export interface SessionState {
@@ -37,14 +38,6 @@ export interface ScreenHtml {
   cursorY: number;
 }
 
-export interface StepSummary {
-  index: number;
-  action: string;
-  exitCode: number | null;
-  admissible: boolean;
-  durationMs: number;
-  truncated: boolean;
-}
 
 /** The gold command as it was run for one reward mode: what the submission was compared with. */
 export interface GoldRunView {

@@ -1,6 +1,7 @@
 import { io } from "socket.io-client";
 import type { ClientSocket } from "../runtime/socketEvents";
-import { ClientEvents, ServerEvents, type EpisodeResult, type SessionState, type StepSummary } from "./protocol";
+import { ClientEvents, ServerEvents, type EpisodeResult, type SessionState } from "./protocol";
+import type { StepSummary } from "../episodes/step";
 
 // A scripted player over a real socket.io connection, for integration tests and benchmarks: it
 // attaches to an episode, types, and waits for what a person would wait for.

@@ -1,4 +1,5 @@
 import type { ParsedChunk } from "../marks/types";
+import type { Step } from "../../episodes/step";
 
 export interface StepSegmenterOptions {
   /** Cap on observationAnsi and on observation, in UTF-8 bytes. */
@@ -14,23 +15,14 @@ export interface StepSegmenterOptions {
  */
 export type ActionProblem = "missing" | "undecoded" | null;
 
-export interface CompletedStep {
-  /** 0-based, in the order commands started. */
-  index: number;
-  action: string;
+/** A step as the segmenter cuts it from the console's stream: the stored Step's fields (lib/episodes/step.ts; exitCode from 133;D, observation capped at
+ * maxObservationBytes as plain text), some known for certain here, plus its timing. */
+export interface CompletedStep extends Pick<Step, "index" | "action" | "observation" | "exitCode" | "truncated" | "result"> {
   actionProblem: ActionProblem;
   /** The output between 133;C and 133;D as the terminal showed it (marks removed), capped. */
   observationAnsi: string;
-  /** The same as plain text (see plainText), capped. */
-  observation: string;
-  /** From 133;D; null when it carried none, or the step ended without one (a prompt came first). */
-  exitCode: number | null;
   /** InterCode's valid action: exitCode === 0. */
   admissible: boolean;
-  /** The console's structured result of the step (633;R: SQL rows, …); null when it wrote none. */
-  result: unknown;
-  /** Output was cut at maxObservationBytes. */
-  truncated: boolean;
   /** UTF-8 bytes of output the command produced in all (also what was cut). */
   outputBytes: number;
   /** Epoch ms of the last prompt (133;B) before the command, when the player could start typing; null if none was seen. */
