@@ -7,7 +7,8 @@ import { containersOf, operatorApi, postgresPid, processesLeft, startFaultServer
 // -9 (mid-episode and mid-run), and a second Ctrl-C that forces the stop. Every episode an agent was answered for is stored with every step it was answered;
 // nothing of Plateau (server, PostgreSQL, containers) is left running after a stop.
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+// Its own ports: E2E_PORT + 1 is the e2e server's fake LLM endpoint (accounts.ts).
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 2;
 const PG_PORT = Number(process.env.E2E_PG_PORT ?? 5544) + 1;
 
 test.describe.configure({ mode: "serial", timeout: 420_000 });
