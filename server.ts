@@ -61,7 +61,7 @@ async function main() {
     allowRequest: (req, callback) => callback(null, !req.headers.origin || access.origins.origins.has(req.headers.origin.toLowerCase())),
   });
   const hooks = testHooksFromEnv(db.prisma);
-  const running = await startServices({ prisma: db.prisma, io, services, identities: access.identities, testFeed: hooks?.feed });
+  const running = await startServices({ prisma: db.prisma, databaseUrl: db.url, io, services, identities: access.identities, testFeed: hooks?.feed });
   setPlateau({ prisma: db.prisma, databaseKind: db.kind, sandbox: running.sandbox, services, auth: access.auth, origins: access.origins });
 
   const app = next({ dev, httpServer, hostname: host, port, turbopack: dev });

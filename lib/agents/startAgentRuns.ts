@@ -4,14 +4,17 @@ import type { Sandbox } from "../sandbox/types";
 import { AgentRunner, type SessionStarter } from "./runs/AgentRunner";
 import { registerRunHandlers } from "./runs/registerRunHandlers";
 import { llmConfigFromEnv } from "./llm/LlmEndpoints";
+import { createRunLocks } from "./runs/runLocks";
 
 // The agent-runs service, started once by lib/runtime/services.ts after the session manager:
-// resumes runs left running, serves progress over socket.io, and is found by routes as "agentRuns".
+// resumes runs left running (those no other server on the database plays: runLocks.ts), serves
+// progress over socket.io, and is found by routes as "agentRuns".
 
 export const AGENT_RUNS_SERVICE = "agentRuns";
 
 export function startAgentRuns(deps: {
   prisma: Db;
+  databaseUrl: string;
   io: SocketServer;
   sessions: SessionStarter;
   services?: Map<string, unknown>;
@@ -20,8 +23,11 @@ export function startAgentRuns(deps: {
   runner: AgentRunner;
   /** Call before the session manager shuts down: runs stop taking episodes and stay resumable. */
   stop(): Promise<void>;
+  /** Call after it: once their episodes have ended, the runs' locks go (another server may take them). */
+  release(): Promise<void>;
 } {
-  const runner = new AgentRunner({ prisma: deps.prisma, sessions: deps.sessions, io: deps.io, takeSandbox: deps.takeSandbox });
+  const locks = createRunLocks(deps.databaseUrl);
+  const runner = new AgentRunner({ prisma: deps.prisma, sessions: deps.sessions, io: deps.io, takeSandbox: deps.takeSandbox, locks });
   registerRunHandlers(deps.io, runner);
   deps.services?.set(AGENT_RUNS_SERVICE, runner);
   const llm = llmConfigFromEnv();
@@ -32,6 +38,10 @@ export function startAgentRuns(deps: {
     runner,
     async stop() {
       runner.stop();
+    },
+    async release() {
+      await runner.drain();
+      await locks.close();
     },
   };
 }

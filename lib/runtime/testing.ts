@@ -35,7 +35,7 @@ export async function startTestPlateau(driver: "docker" | "local", given?: Datab
   const io: SocketServer = new IoServer(http, { serveClient: false, perMessageDeflate: false });
   const registry = new Map<string, unknown>();
   const auth = startTestAuth(db.prisma);
-  const services = await startServices({ prisma: db.prisma, io, services: registry, identities: auth.identities });
+  const services = await startServices({ prisma: db.prisma, databaseUrl: db.url, io, services: registry, identities: auth.identities });
   if (services.sandbox.driver !== driver) {
     await services.stop();
     if (!given) await db.close();
