@@ -62,7 +62,7 @@ async function main() {
   });
   const hooks = testHooksFromEnv(db.prisma);
   const running = await startServices({ prisma: db.prisma, databaseUrl: db.url, io, services, identities: access.identities, testFeed: hooks?.feed });
-  setPlateau({ prisma: db.prisma, databaseKind: db.kind, sandbox: running.sandbox, services, auth: access.auth, origins: access.origins });
+  setPlateau({ prisma: db.prisma, probe: db.probe, databaseKind: db.kind, sandbox: running.sandbox, services, auth: access.auth, origins: access.origins });
 
   const app = next({ dev, httpServer, hostname: host, port, turbopack: dev });
   await app.prepare();

@@ -16,6 +16,8 @@ export interface SandboxInfo {
 
 export interface Plateau {
   prisma: Db;
+  /** What /api/health asks the database through (Database.probe); default: the pool. */
+  probe?: Db;
   databaseKind: "embedded" | "external";
   sandbox: SandboxInfo;
   auth: Auth;
