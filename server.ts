@@ -15,6 +15,7 @@ import { toNodeHandler } from "better-auth/node";
 import { operatorSignInLink, startAuth } from "./lib/auth/startAuth";
 import { bodyLimitsFromEnv, limitBodies } from "./lib/runtime/bodyLimit";
 import { testHooksFromEnv } from "./lib/runtime/testHooks";
+import { createUploadReader } from "./lib/importers/http/uploadReader";
 
 const dev = process.env.NODE_ENV !== "production";
 const port = Number(process.env.PORT ?? 3000);
@@ -54,6 +55,7 @@ async function main() {
   const services = new Map<string, unknown>();
   const access = startAuth(db.prisma, { host, port, publicUrl: process.env.PLATEAU_PUBLIC_URL });
   services.set("apiTokenVerifier", access.tokens);
+  services.set("uploadReader", createUploadReader());
   const httpServer = createServer();
   const io: SocketServer = new IoServer(httpServer, {
     serveClient: false, maxHttpBufferSize: 1e6, perMessageDeflate: false,

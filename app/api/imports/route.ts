@@ -1,10 +1,11 @@
 import { staffOnly } from "@/lib/auth/access";
-import { getPlateau } from "@/lib/runtime/context";
+import { getPlateau, getService } from "@/lib/runtime/context";
 import { importUpload } from "@/lib/importers/http/importUpload";
+import type { UploadReader } from "@/lib/importers/http/uploadReader";
 
 export const dynamic = "force-dynamic";
 
 /** POST /api/imports — multipart (file fields + run, model, strategy, turns) or JSON {files: [{name, content}], run?…}. */
 export const POST = staffOnly(async (req) => {
-  return importUpload(getPlateau().prisma, req);
+  return importUpload(getPlateau().prisma, req, getService<UploadReader>("uploadReader"));
 });
