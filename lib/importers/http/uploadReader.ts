@@ -28,7 +28,10 @@ function startWorker(): Worker {
   return new Worker(`require(${JSON.stringify(tsx)}).require(${JSON.stringify(entry)}, ${JSON.stringify(entry)})`, { eval: true });
 }
 
-/** One worker, started at the first upload and again after one that died (the uploads it held fail with the reason). */
+/**
+ * One worker, started at once (loading its TypeScript takes a second or more of CPU, which the first
+ * upload should not wait for) and again after one that died (the uploads it held fail with the reason).
+ */
 export function createUploadReader(): UploadReader {
   let worker: Worker | null = null;
   let nextId = 0;
@@ -62,6 +65,7 @@ export function createUploadReader(): UploadReader {
     });
     return (worker = w);
   };
+  workerOf();
   return {
     async read(body, type, limit) {
       const id = nextId++;
