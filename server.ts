@@ -14,6 +14,7 @@ import { startServices } from "./lib/runtime/services";
 import { toNodeHandler } from "better-auth/node";
 import { operatorSignInLink, startAuth } from "./lib/auth/startAuth";
 import { bodyLimitsFromEnv, limitBodies } from "./lib/runtime/bodyLimit";
+import { createUploadReader } from "./lib/importers/http/uploadReader";
 
 const dev = process.env.NODE_ENV !== "production";
 const port = Number(process.env.PORT ?? 3000);
@@ -59,9 +60,9 @@ async function main() {
   });
   // The browser tests' hooks are loaded only by the e2e server: a production process never has them.
   const hooks = process.env.PLATEAU_TEST_HOOKS === "1" ? (await import("./lib/runtime/testHooks")).createTestHooks(db.prisma) : null;
-  const running = await startServices({ prisma: db.prisma, io, identities: access.identities, testFeed: hooks?.feed });
+  const running = await startServices({ prisma: db.prisma, databaseUrl: db.url, io, identities: access.identities, testFeed: hooks?.feed });
   setPlateau({
-    prisma: db.prisma, databaseKind: db.kind, sandbox: running.sandbox, auth: access.auth, origins: access.origins, tokens: access.tokens, live: running.live,
+    prisma: db.prisma, probe: db.probe, databaseKind: db.kind, sandbox: running.sandbox, auth: access.auth, origins: access.origins, tokens: access.tokens, live: running.live, uploadReader: createUploadReader(),
   });
 
   const app = next({ dev, httpServer, hostname: host, port, turbopack: dev });

@@ -106,7 +106,7 @@ async function latencyBench(episodes: number, steps: number, iterations: number)
     await makeSyntheticEpisodes(db.prisma, episodes, steps);
     process.stderr.write(`  ${episodes} synthetic episodes, ${await db.prisma.step.count()} steps in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
     const access = startTestAuth(db.prisma);
-    setPlateau({ prisma: db.prisma, databaseKind: "embedded", sandbox: { driver: null, reason: "bench" }, auth: access.auth, origins: access.origins, tokens: access.tokens, live: null });
+    setPlateau({ prisma: db.prisma, databaseKind: "embedded", sandbox: { driver: null, reason: "bench" }, auth: access.auth, origins: access.origins, tokens: access.tokens, live: null, uploadReader: null });
     const size = `${episodes} episodes, ${episodes * steps} steps`;
     const cases: [string, string][] = [
       [CHART_CASE, "errorByTurn=0&overlap=0"],

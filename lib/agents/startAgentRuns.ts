@@ -4,12 +4,15 @@ import type { Sandbox } from "../sandbox/types";
 import { AgentRunner, type SessionStarter } from "./runs/AgentRunner";
 import { registerRunHandlers } from "./runs/registerRunHandlers";
 import { llmConfigFromEnv } from "./llm/LlmEndpoints";
+import { createRunLocks } from "./runs/runLocks";
 
 // The agent-runs service, started once by lib/runtime/services.ts after the session manager:
-// resumes runs left running and serves progress over socket.io; routes find it in the Plateau context.
+// resumes runs left running (those no other server on the database plays: runLocks.ts) and serves
+// progress over socket.io; routes find it in the Plateau context.
 
 export function startAgentRuns(deps: {
   prisma: Db;
+  databaseUrl: string;
   io: SocketServer;
   sessions: SessionStarter;
   takeSandbox?: (image: string) => Promise<Sandbox>;
@@ -17,8 +20,11 @@ export function startAgentRuns(deps: {
   runner: AgentRunner;
   /** Call before the session manager shuts down: runs stop taking episodes and stay resumable. */
   stop(): Promise<void>;
+  /** Call after it: once their episodes have ended, the runs' locks go (another server may take them). */
+  release(): Promise<void>;
 } {
-  const runner = new AgentRunner({ prisma: deps.prisma, sessions: deps.sessions, io: deps.io, takeSandbox: deps.takeSandbox });
+  const locks = createRunLocks(deps.databaseUrl);
+  const runner = new AgentRunner({ prisma: deps.prisma, sessions: deps.sessions, io: deps.io, takeSandbox: deps.takeSandbox, locks });
   registerRunHandlers(deps.io, runner);
   const llm = llmConfigFromEnv();
   if (llm.error) console.error(`plateau: LLM endpoints: ${llm.error}`);
@@ -28,6 +34,10 @@ export function startAgentRuns(deps: {
     runner,
     async stop() {
       runner.stop();
+    },
+    async release() {
+      await runner.drain();
+      await locks.close();
     },
   };
 }

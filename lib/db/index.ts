@@ -8,6 +8,8 @@ export { Prisma } from "./client";
 
 export interface Database {
   prisma: Db;
+  /** A connection of its own for the health check, so it answers while the pool is taken (imports, a flood of requests). */
+  probe: Db;
   url: string;
   /** "embedded" when Plateau started its own PostgreSQL, else "external". */
   kind: "embedded" | "external";
@@ -44,13 +46,15 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
     throw err;
   }
   const prisma = createPrisma(url);
+  const probe = createPrisma(url, 1);
   return {
     prisma,
+    probe,
     url,
     kind: embedded ? "embedded" : "external",
     pid: embedded?.pid ?? null,
     async close() {
-      await prisma.$disconnect();
+      await Promise.all([prisma.$disconnect(), probe.$disconnect()]);
       await embedded?.stop();
     },
     kill: () => embedded?.kill(),

@@ -1,6 +1,6 @@
 import type { Db } from "../db";
 import { ImportError } from "./ImportError";
-import { parseLogPaced } from "./intercode/parseLog";
+import { parseLog } from "./intercode/parseLog";
 import { resolveTaskIds, taskIdsFor } from "./taskIndex";
 import type { ImportHints, ParsedLog } from "./types";
 import { writeRun, type WriteProgress, type WrittenRun } from "./writeRun";
@@ -28,6 +28,13 @@ const TX_TIMEOUT_MS = 10 * 60_000;
 /** Serialises imports, so two imports of the same file cannot both pass the content-hash check. */
 const IMPORT_LOCK = 0x706c6174; // "plat"
 
+/** Logs read and checked, not stored yet: what parseFiles gives and importParsed stores. */
+export interface ParsedFiles {
+  parsed: ParsedLog[];
+  /** Files refused while reading them (malformed, the same content twice). */
+  rejected: ImportError[];
+}
+
 /**
  * Import InterCode logs. Without `run`, each file becomes its own Run in its own transaction (a bad
  * file is refused, the others are imported). With `run`, all files become one Run in one
@@ -40,26 +47,36 @@ export async function importLogs(
   /** Episodes written so far across all files of this import. */
   onProgress?: (p: WriteProgress) => void,
 ): Promise<ImportReport> {
-  if (opts.run !== undefined && (!opts.run.trim() || opts.run.includes(",") || opts.run.length > 200)) {
-    throw new Error(`run name ${JSON.stringify(opts.run)}: give 1 to 200 characters without commas (commas separate run names in ?runs=a,b)`);
-  }
-  const report: ImportReport = { runs: [], skipped: [], rejected: [] };
-  const parsed: ParsedLog[] = [];
+  return importParsed(prisma, parseFiles(files, opts), opts, onProgress);
+}
+
+/** The database-free half of an import: every file read and checked (a server does this off its event loop). */
+export function parseFiles(files: ImportFile[], opts: ImportOptions = {}): ParsedFiles {
+  const out: ParsedFiles = { parsed: [], rejected: [] };
   const seen = new Map<string, string>();
   for (const f of files) {
     try {
-      const log = await parseLogPaced(f.name, f.content, opts);
+      const log = parseLog(f.name, f.content, opts);
       const twin = seen.get(log.hash);
-      if (twin) report.rejected.push(new ImportError(f.name, null, `the same content as ${twin}, which is in this import too`));
+      if (twin) out.rejected.push(new ImportError(f.name, null, `the same content as ${twin}, which is in this import too`));
       else {
         seen.set(log.hash, f.name);
-        parsed.push(log);
+        out.parsed.push(log);
       }
     } catch (err) {
-      if (err instanceof ImportError) report.rejected.push(err);
+      if (err instanceof ImportError) out.rejected.push(err);
       else throw err;
     }
   }
+  return out;
+}
+
+/** Store what parseFiles read: the database half of importLogs. */
+export async function importParsed(prisma: Db, { parsed, rejected }: ParsedFiles, opts: ImportOptions = {}, onProgress?: (p: WriteProgress) => void): Promise<ImportReport> {
+  if (opts.run !== undefined && (!opts.run.trim() || opts.run.includes(",") || opts.run.length > 200)) {
+    throw new Error(`run name ${JSON.stringify(opts.run)}: give 1 to 200 characters without commas (commas separate run names in ?runs=a,b)`);
+  }
+  const report: ImportReport = { runs: [], skipped: [], rejected: [...rejected] };
 
   const stored = await alreadyImported(prisma, parsed.map((l) => l.hash));
   const fresh = parsed.filter((l) => {

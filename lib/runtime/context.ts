@@ -5,6 +5,7 @@ import type { TokenVerifier } from "../auth/apiTokens";
 import type { SessionManager } from "../sessions/SessionManager";
 import type { AgentRunner } from "../agents/runs/AgentRunner";
 import type { ApiEpisodes } from "../agents/api/ApiEpisodes";
+import type { UploadReader } from "../importers/http/uploadReader";
 
 // The process-wide services, created once by server.ts and read by route handlers. Next bundles
 // route code separately from server.ts, so a module-level singleton would exist twice: the one
@@ -28,6 +29,8 @@ export interface LiveServices {
 
 export interface Plateau {
   prisma: Db;
+  /** What /api/health asks the database through (Database.probe); default: the pool. */
+  probe?: Db;
   databaseKind: "embedded" | "external";
   sandbox: SandboxInfo;
   auth: Auth;
@@ -35,6 +38,8 @@ export interface Plateau {
   tokens: TokenVerifier;
   /** null where a tool runs without live episodes (the CLI's tests, bench/stats.ts). */
   live: LiveServices | null;
+  /** The worker thread that reads uploaded logs (started with the server); null in tools that take no uploads. */
+  uploadReader: UploadReader | null;
 }
 
 const KEY = Symbol.for("plateau.context");
@@ -48,6 +53,13 @@ export function getPlateau(): Plateau {
   const p = (globalThis as Slot)[KEY];
   if (!p) throw new Error("Plateau is not initialised: start it with `npm start` (server.ts), not `next start`");
   return p;
+}
+
+/** The upload reader, for the import route. */
+export function getUploadReader(): UploadReader {
+  const reader = getPlateau().uploadReader;
+  if (!reader) throw new Error("uploads are not read in this process");
+  return reader;
 }
 
 /** The live half, for a route that cannot answer without it. */

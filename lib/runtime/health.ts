@@ -8,5 +8,5 @@ export interface Health {
 
 export async function getHealth(): Promise<Health> {
   const p = getPlateau();
-  return { database: { ...(await probeDatabase(p.prisma)), kind: p.databaseKind }, sandbox: p.sandbox };
+  return { database: { ...(await probeDatabase(p.probe ?? p.prisma)), kind: p.databaseKind }, sandbox: p.sandbox };
 }

@@ -21,6 +21,8 @@ import type { IdentityResolver } from "../auth/identity";
 
 export interface ServiceDeps {
   prisma: Db;
+  /** The database's URL, for connections of their own (the agent runs' locks). */
+  databaseUrl: string;
   io: SocketServer;
   /** Who a socket is: every socket.io connection must be signed in. */
   identities: IdentityResolver;
@@ -83,7 +85,7 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
   });
   // A finished episode's replay (its screen snapshots) is computed now, not when someone first opens it.
   sessions.onEpisodeEnded((id) => void warmReplay(deps.prisma, id).catch(() => {}));
-  const agentRuns = startAgentRuns({ prisma: deps.prisma, io: deps.io, sessions, takeSandbox });
+  const agentRuns = startAgentRuns({ prisma: deps.prisma, databaseUrl: deps.databaseUrl, io: deps.io, sessions, takeSandbox });
   const engine = driver?.name === "docker" ? watchDockerEngine(driver as DockerDriver, sessions, pools) : null;
 
   return {
@@ -94,6 +96,7 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
       await agentRuns.stop();
       spectate.dispose();
       await sessions.shutdown();
+      await agentRuns.release();
       await Promise.all([...pools.values()].map((p) => p.drain()));
       if (driver) await driver.cleanup();
     },

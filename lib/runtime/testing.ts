@@ -34,7 +34,7 @@ export async function startTestPlateau(driver: "docker" | "local", given?: Datab
   const http: Server = createServer();
   const io: SocketServer = new IoServer(http, { serveClient: false, perMessageDeflate: false });
   const auth = startTestAuth(db.prisma);
-  const services = await startServices({ prisma: db.prisma, io, identities: auth.identities });
+  const services = await startServices({ prisma: db.prisma, databaseUrl: db.url, io, identities: auth.identities });
   if (services.sandbox.driver !== driver) {
     await services.stop();
     if (!given) await db.close();

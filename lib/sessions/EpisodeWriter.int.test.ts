@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../db/testing";
+import { openTestDatabase, signalServer } from "../db/testing";
 import type { Database } from "../db";
 import { EpisodeWriter, type EventRow } from "./EpisodeWriter";
 
@@ -46,5 +46,25 @@ describe("EpisodeWriter", () => {
     expect(step).toMatchObject({ observation: "a\u2400\u2400b", observationAnsi: "a\u2400\u2400b", result: { rows: [["\u2400x"]] } });
     // The screen a terminal drew: NUL draws nothing, so the recording keeps the rest as it was.
     expect((await db.prisma.terminalEvent.findFirstOrThrow({ where: { episodeId: id } })).data).toBe("ab\r\n");
+  });
+
+  it("holds writes in a bounded queue while the database is paused: past the bound it says full (the terminal is held back), then stores each write once", async () => {
+    const errors: Error[] = [];
+    const task = await db.prisma.task.findFirstOrThrow({ where: { dataset: "writer_test" } });
+    const id = (await db.prisma.episode.create({ data: { taskId: task.id, playerKind: "human", status: "active" } })).id;
+    const writer = new EpisodeWriter(db.prisma, id, (e) => errors.push(e), { maxQueuedBytes: 10_000 });
+    const rows: EventRow[] = Array.from({ length: 40 }, (_, i) => ({ seq: i, time: i, code: "o", data: "x".repeat(1000) }));
+    signalServer(db.pid!, "SIGSTOP");
+    try {
+      for (const r of rows) writer.event(r);
+      for (let i = 0; i < 50 && !writer.state().full; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(writer.state().full).toBe(true);
+    } finally {
+      signalServer(db.pid!, "SIGCONT");
+    }
+    await writer.drain();
+    expect(errors).toEqual([]);
+    expect(writer.state().full).toBe(false);
+    expect(await db.prisma.terminalEvent.findMany({ where: { episodeId: id }, orderBy: { seq: "asc" }, select: { seq: true, time: true, code: true, data: true } })).toEqual(rows);
   });
 });

@@ -45,7 +45,7 @@ export interface StartOptions {
   /** Session API episodes: the token that opened it. */
   apiTokenId?: string | null;
   /** Study episodes: which study and participant, and the task's time limit (scored as it stands when it runs out). */
-  study?: { studyId: string; participantId: string; practice: boolean; timeLimitSec: number | null; timerRule: string } | null;
+  study?: { studyId: string; participantId: string; practice: boolean; timeLimitSec: number | null; timerRule: string; showReward: boolean } | null;
   playerKind: "human" | "agent";
   playerName?: string | null;
   model?: string | null;
@@ -170,7 +170,7 @@ export class SessionManager {
     }, this.writerOptions);
     const session: LiveSession = new LiveSession({
       episodeId: episode.id, playerKind: opts.playerKind, sandbox, tty, reopenTty: openTty, console: env.console, writer, gold: task.gold, cols, rows,
-      scorer: env.scorer(task, this.takeSandbox),
+      scorer: env.scorer(task, this.takeSandbox, { showReward: opts.study?.showReward ?? true }),
       executor: opts.execution === "intercode" ? env.executor!(sandbox, task) : null,
       ...turns,
       // A study's time limit: scored as it stands when it runs out, as at the turn limit.

@@ -66,7 +66,8 @@ export interface PlayableEnvironment {
   /** Environment variables of the task's console (e.g. the database it starts in); absent: none. */
   consoleEnv?(task: TaskForPlay): Record<string, string>;
   console: Console;
-  scorer(task: TaskForPlay, takeSandbox: (image: string) => Promise<Sandbox>): Scorer;
+  /** `rules.showReward` false (a study that hides rewards): what the player is told does not name a reward. */
+  scorer(task: TaskForPlay, takeSandbox: (image: string) => Promise<Sandbox>, rules?: { showReward: boolean }): Scorer;
   /** Runs actions in `intercode` execution; absent: the environment offers only `terminal`. */
   executor?(sandbox: Sandbox, task: TaskForPlay): ActionExecutor;
   /** Images to keep warm sandboxes of from start-up. */

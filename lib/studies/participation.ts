@@ -138,7 +138,7 @@ export async function playNext(prisma: Db, sessions: SessionManager, who: { user
   const started = await sessions.start({
     taskId: step.taskId, playerKind: "human", playerName: s.participant.pseudonym, owner: { userId: who.userId, role: "participant" },
     turnLimit: study.turnLimit, scoreAtTurnLimit: true,
-    study: { studyId: study.id, participantId: s.participant.id, practice: step.kind === "practice", timeLimitSec: study.timeLimitSec, timerRule: study.timerRule },
+    study: { studyId: study.id, participantId: s.participant.id, practice: step.kind === "practice", timeLimitSec: study.timeLimitSec, timerRule: study.timerRule, showReward: study.showReward },
   });
   return { taskId: step.taskId, episodeId: started.episodeId, playerToken: started.playerToken };
 }

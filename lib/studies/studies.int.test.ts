@@ -141,6 +141,21 @@ describe("a study", () => {
     expect(StudyInput.safeParse({ name: "x", tasks: "fs1", order: "sideways" }).success).toBe(false);
   });
 
+  it("a wrong CTF flag in a study that hides rewards tells the participant it is wrong, not its reward", async () => {
+    const study = await createStudy(p.db.prisma, StudyInput.parse({ name: "ctf, rewards hidden", env: "ctf", tasks: "ctf:3" }), p.researcherId);
+    const invite = await createInvite(p.db.prisma, study.id, { label: "", maxUses: 1, expiresInHours: null }, "http://127.0.0.1:3999");
+    const x = await join(invite.link.split("/join/")[1], "Flagger");
+    const started = (await playNext(p.db.prisma, p.sessions, x.who))!;
+    const player = new TestPlayer({ url: p.url, cookie: x.cookie }, started.episodeId, started.playerToken);
+    players.push(player);
+    await player.ready();
+    player.type("submit picoCTF{not_the_flag}\r");
+    await player.until(() => /Wrong flag/.test(player.output), 30_000, "the wrong flag's notice");
+    expect(player.output).toContain("Wrong flag: the episode goes on");
+    expect(player.output).not.toMatch(/reward/i);
+    await p.sessions.get(started.episodeId)!.skip();
+  });
+
   it("gives a practice task first, which counts nowhere", async () => {
     const study = await createStudy(p.db.prisma, StudyInput.parse({ name: "with practice", tasks: "fs1:6", practiceTask: "fs1:5" }), null);
     const invite = await createInvite(p.db.prisma, study.id, { label: "", maxUses: 1, expiresInHours: null }, "http://127.0.0.1:3999");

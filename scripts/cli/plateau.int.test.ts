@@ -20,7 +20,7 @@ const plateau = (...args: string[]) => runPlateau(db.url, ...args);
 beforeAll(async () => {
   db = await openTestDatabase();
   const access = startTestAuth(db.prisma);
-  setPlateau({ prisma: db.prisma, databaseKind: "embedded", sandbox: { driver: null, reason: "test" }, auth: access.auth, origins: access.origins, tokens: access.tokens, live: null });
+  setPlateau({ prisma: db.prisma, databaseKind: "embedded", sandbox: { driver: null, reason: "test" }, auth: access.auth, origins: access.origins, tokens: access.tokens, live: null, uploadReader: null });
 }, 120_000);
 afterAll(async () => db?.close());
 

@@ -3,6 +3,7 @@ import { LOGGED_VERSION, RESCORED_VERSION } from "../../rewards/version";
 import { pgText } from "../../db/pgSafe";
 import { CAUSES, observationCause, type Cause } from "./observationCause";
 import { SNIPPET, type StepCheck } from "./replayEpisode";
+import { taskPlayability } from "../../environments";
 
 // What a rescore found, read back from the stored scores (so an interrupted and resumed rescore
 // reports every episode, not only the last session's): the share of logged observations the
@@ -40,6 +41,8 @@ export interface ReportRow {
   actions: string[];
   logged: number | null;
   rescored: { reward: number; steps: StepCheck[] } | null;
+  /** Why the task cannot be played (CTF: a file absent, a picoCTF server); null: it can. */
+  unplayable: string | null;
 }
 
 const SAME_OBSERVATIONS = "state";
@@ -54,7 +57,11 @@ export function buildRescoreReport(rows: readonly ReportRow[], playable: readonl
   const push = <T>(m: Map<string, T[]>, k: string, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
   for (const r of rows) {
     if (!r.rescored) {
-      const why = playable.includes(r.environment) ? "not replayed yet (interrupted, or its replay failed: run rescore again)" : `${r.environment} does not play live yet`;
+      const why = !playable.includes(r.environment)
+        ? `${r.environment} does not play live yet`
+        : r.unplayable
+          ? `unplayable: ${r.unplayable}`
+          : "not replayed yet (interrupted, or its replay failed: run rescore again)";
       not.set(why, (not.get(why) ?? 0) + 1);
       continue;
     }
@@ -98,7 +105,7 @@ export async function readRescoreReport(prisma: Db, runId: string, playable: rea
     where: { runId },
     orderBy: [{ task: { dataset: "asc" } }, { task: { index: "asc" } }, { id: "asc" }],
     select: {
-      id: true, task: { select: { dataset: true, index: true, environment: true } },
+      id: true, task: { select: { dataset: true, index: true, environment: true, query: true, extra: true } },
       scores: { where: { mode: "intercode", version: { in: [LOGGED_VERSION, RESCORED_VERSION] } }, select: { version: true, reward: true, breakdown: true } },
       steps: { orderBy: { index: "asc" }, select: { action: true, observation: true } },
     },
@@ -125,6 +132,12 @@ export async function readRescoreReport(prisma: Db, runId: string, playable: rea
       episodeId: e.id, task: `${e.task.dataset}:${e.task.index}`, environment: e.task.environment, actions: e.steps.map((s) => s.action),
       logged: logged?.reward ?? null,
       rescored: re ? { reward: re.reward, steps } : null,
+      unplayable: re ? null : unplayableReason(e.task),
     };
   }), playable);
+}
+
+function unplayableReason(task: { environment: string; query: string; extra: unknown }): string | null {
+  const p = taskPlayability(task);
+  return p.ok ? null : p.reason;
 }

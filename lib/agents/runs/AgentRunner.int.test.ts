@@ -202,4 +202,22 @@ describe("agent runs", () => {
     expect(submitted).toHaveLength(6); // no task was played twice to the end
     expect(eps.filter((e) => e.status === "interrupted").length).toBe(eps.length - 6);
   }, 240_000); // two runs and a restart of the live half (its warm pools fill again)
+
+  it("two servers on one database: a run left running is resumed by one of them only, each task played once", async () => {
+    const stopped = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions });
+    stopped.stop(); // as a server that stopped right after storing the run: left running, no episode yet
+    const { runId } = await stopped.create({ policy: "scripted", actions: ["sleep 1; echo one", "echo two"], tasks: "fs4:6-9", turnLimit: 5, concurrency: 1 });
+    const [a, b] = await Promise.all([startTestPlateau("docker", p.db), startTestPlateau("docker", p.db)]);
+    try {
+      const t0 = Date.now();
+      const status = () => p.db.prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } }).then((r) => r.status);
+      while ((await status()) === "running" && Date.now() - t0 < 120_000) await new Promise((r) => setTimeout(r, 250));
+      expect(await status()).toBe("done");
+    } finally {
+      await Promise.all([closeTestPlateau(a), closeTestPlateau(b)]);
+    }
+    const eps = await p.db.prisma.episode.findMany({ where: { runId }, select: { taskId: true, status: true } });
+    expect(eps.map((e) => e.status)).toEqual(["submitted", "submitted", "submitted", "submitted"]);
+    expect(new Set(eps.map((e) => e.taskId)).size).toBe(4);
+  }, 240_000);
 });

@@ -15,6 +15,7 @@ import { noteFailures, recordStartFailure, runCounts, runsToResume, setRunStatus
 import { createStepNotes } from "./stepNotes";
 import type { Sandbox } from "../../sandbox/types";
 import { openBestOfNSearch } from "../../environments/python/bestOfNSearch";
+import type { RunLocks } from "./runLocks";
 
 // Batch runs: play a policy over a set of tasks with a concurrency limit, each episode a live
 // session like any other (watchable, recorded, scored). Everything needed to go on is in the
@@ -44,6 +45,8 @@ export interface AgentRunnerDeps {
   startAttempts?: number;
   startRetryDelayMs?: number;
   log?: (msg: string) => void;
+  /** Which server drives which run (several servers on one database); absent: this runner is the only one. */
+  locks?: RunLocks;
   /** Told about every finished episode with the harness's view of it (benchmarks, tests). */
   onEpisode?: (e: { runId: string; taskId: number; episodeId: string; outcome: PlayOutcome | null }) => void;
 }
@@ -194,7 +197,29 @@ export class AgentRunner {
       });
   }
 
+  /** Play the run while holding its lock; a run another server holds is left to it. */
   private async execute(a: ActiveRun): Promise<void> {
+    const locks = this.d.locks;
+    if (!locks) return this.play(a);
+    let mine: boolean;
+    try {
+      mine = await locks.tryLock(a.id);
+    } catch (err) {
+      this.log(`run ${a.id} not resumed here: its lock could not be taken (${(err as Error).message}); the next start tries again`);
+      return;
+    }
+    if (!mine) {
+      this.log(`run ${a.id} is played by another server on this database: left to it`);
+      return;
+    }
+    try {
+      await this.play(a);
+    } finally {
+      await locks.unlock(a.id).catch(() => {});
+    }
+  }
+
+  private async play(a: ActiveRun): Promise<void> {
     const run = await this.d.prisma.run.findUnique({ where: { id: a.id } });
     if (!run) return;
     a.name = run.name;

@@ -16,7 +16,7 @@ export const ctfPlayable: PlayableEnvironment = {
   // docker/ctf/bashrc moves the shell there (the drivers start every console at /).
   consoleEnv: (task) => ({ PLATEAU_START_DIR: ctfDir(ctfTaskIdOf(task)) }),
   console: bashConsole,
-  scorer: createCtfScorer,
+  scorer: (task, _takeSandbox, rules) => createCtfScorer(task, rules),
   executor: (sandbox, task) => createInterCodeExecutor(sandbox, ctfDir(ctfTaskIdOf(task)), ctfArgv),
   goldActions: (gold) => [`submit ${gold}`],
   unplayable: (task) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../sandbox/types";
 import type { TaskForPlay } from "../../sessions/console";
-import { createCtfScorer, flagOf, WRONG_FLAG } from "./scorer";
+import { createCtfScorer, flagOf, WRONG_FLAG, WRONG_FLAG_REWARD_HIDDEN } from "./scorer";
 
 const task: TaskForPlay = { id: 5, environment: "ctf", dataset: "ctf", query: "q", gold: "picoCTF{s4n1ty_v3r1f13d_2fd6ed29}", fileSystem: null, db: null, extra: { taskId: 4 } };
 const scoreOf = (submitted: string) => createCtfScorer(task).score({ sandbox: {} as Sandbox, steps: [], submitted });
@@ -23,6 +23,12 @@ describe("CTF scoring", () => {
     const r = await scoreOf("submit picoCTF{nope}");
     expect(r.scores.every((s) => s.reward === 0)).toBe(true);
     expect(r.tryAgain).toBe(WRONG_FLAG);
+  });
+
+  it("in a study that hides rewards, the player is told the flag is wrong without its reward", async () => {
+    const r = await createCtfScorer(task, { showReward: false }).score({ sandbox: {} as Sandbox, steps: [], submitted: "submit picoCTF{nope}" });
+    expect(r.tryAgain).toBe(WRONG_FLAG_REWARD_HIDDEN);
+    expect(r.tryAgain).not.toMatch(/reward/);
   });
 
   it("a flag with a trailing space is right in both modes (InterCode reads up to the first space, Plateau trims)", async () => {

@@ -6,6 +6,8 @@ import type { Scorer, TaskForPlay } from "../../sessions/console";
 // until the reward was 1 or the turns ran out, so the player is told and goes on.
 
 export const WRONG_FLAG = "Wrong flag (reward 0): the episode goes on; submit another or skip.";
+/** The same, in a study that hides rewards. */
+export const WRONG_FLAG_REWARD_HIDDEN = "Wrong flag: the episode goes on; submit another or skip.";
 
 /** What the reward reads of `submit <flag>`: everything after the word and one space, verbatim (CtfInput.submitted). */
 export function flagOf(action: string): string {
@@ -13,7 +15,7 @@ export function flagOf(action: string): string {
   return m?.[1] ?? "";
 }
 
-export function createCtfScorer(task: TaskForPlay): Scorer {
+export function createCtfScorer(task: TaskForPlay, rules = { showReward: true }): Scorer {
   return {
     async score({ submitted }) {
       const flag = flagOf(submitted);
@@ -22,7 +24,7 @@ export function createCtfScorer(task: TaskForPlay): Scorer {
         return { ...s, breakdown: s.breakdown as unknown as Record<string, unknown> };
       });
       const right = scores.some((s) => s.mode === "plateau" && s.success);
-      return right ? { scores } : { scores, tryAgain: WRONG_FLAG };
+      return right ? { scores } : { scores, tryAgain: rules.showReward ? WRONG_FLAG : WRONG_FLAG_REWARD_HIDDEN };
     },
   };
 }

@@ -5,18 +5,23 @@ import { loadTasks } from "../../tasks";
 import { interCodeLogs } from "../testing/interCodeLogs";
 import { DEFAULT_IMPORT_BYTES } from "../../runtime/bodyLimit";
 import { importUpload } from "./importUpload";
+import { createUploadReader } from "./uploadReader";
 
 // POST /api/imports: what the upload form and programs get back.
 
 let db: Database;
+const reader = createUploadReader();
 beforeAll(async () => {
   db = await openTestDatabase();
   await loadTasks(db.prisma, "data/intercode");
 }, 120_000);
-afterAll(async () => db?.close());
+afterAll(async () => {
+  await reader.close();
+  await db?.close();
+});
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-  importUpload(db.prisma, new Request("http://x/api/imports", { method: "POST", body, headers, duplex: "half" } as RequestInit));
+  importUpload(db.prisma, new Request("http://x/api/imports", { method: "POST", body, headers, duplex: "half" } as RequestInit), reader);
 
 function form(files: { name: string; content: Uint8Array | string }[], fields: Record<string, string> = {}): FormData {
   const f = new FormData();

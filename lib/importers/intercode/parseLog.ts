@@ -77,54 +77,22 @@ function entriesOf(file: string, doc: unknown): RawEntries {
 }
 
 export function parseLog(file: string, content: Uint8Array | string, hints: ImportHints = {}): ParsedLog {
-  const steps = parsing(file, content, hints);
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
-}
-
-/**
- * parseLog for a server: gives the event loop a turn every `sliceMs` of work, so a big upload (a
- * 32 MB log takes a second or more to check) never holds the server's other requests for long.
- */
-export async function parseLogPaced(file: string, content: Uint8Array | string, hints: ImportHints = {}, sliceMs = 20): Promise<ParsedLog> {
-  const steps = parsing(file, content, hints);
-  let t0 = performance.now();
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-    if (performance.now() - t0 > sliceMs) {
-      await new Promise((resolve) => setImmediate(resolve));
-      t0 = performance.now();
-    }
-  }
-}
-
-const HASH_SLICE = 1 << 20;
-
-/** The parse, with a yield wherever it may pause (between phases, entries, slices of the hash). */
-function* parsing(file: string, content: Uint8Array | string, hints: ImportHints): Generator<void, ParsedLog> {
   const text = typeof content === "string" ? content : new TextDecoder().decode(content);
-  yield;
   const doc = readJson(file, text);
-  yield;
   const { variant, meta, entries } = entriesOf(file, doc);
   if (entries.length === 0) throw new ImportError(file, null, "the log has no entries");
   const name = fileNameHints(file);
 
   // Validate every entry first, so that the first bad one is reported by its key.
   const experiment = variant !== "trajectory";
-  const valid: [string, ExperimentEntry | TrajectoryEntry][] = [];
-  for (const [key, value] of entries) {
+  const valid = entries.map(([key, value]) => {
     const r = experiment ? ExperimentEntry.safeParse(value) : TrajectoryEntry.safeParse(value);
     if (!r.success) {
       const kind = experiment ? "an experiment-log entry (turn_history, summary)" : "a trajectory-log entry (query_idx, reward, trajectory)";
       throw new ImportError(file, key, `not ${kind}: ${zodReason(r.error)}`);
     }
-    valid.push([key, r.data]);
-    yield;
-  }
+    return [key, r.data] as [string, ExperimentEntry | TrajectoryEntry];
+  });
 
   const envs = new Set(valid.map(([, e]) => environmentOf(e.environment)).filter(Boolean));
   if (envs.size > 1) throw new ImportError(file, null, `entries from several environments (${[...envs].join(", ")}); import one environment per file`);
@@ -151,28 +119,19 @@ function* parsing(file: string, content: Uint8Array | string, hints: ImportHints
   let strategy = hints.strategy ?? (hasThoughts ? "react" : hasPlans ? "plan_solve" : human ? undefined : name.strategy) ?? null;
   if (strategy === "try_again" && turnLimit === 1 && !hints.strategy) strategy = "single_turn";
 
-  const episodes: ImportedEpisode[] = [];
-  for (const [key, e] of valid) {
+  const episodes: ImportedEpisode[] = valid.map(([key, e]) => {
     const dataset = datasetFor(key, e);
     if ("turn_history" in e) {
       const taskIndex = e.task_id ?? (/^\d+$/.test(key) ? Number(key) : NaN);
       if (!Number.isInteger(taskIndex)) throw new ImportError(file, key, "no task_id, and the key is not a task index");
-      episodes.push(episodeFromExperiment(e, key, { dataset, taskIndex, turnLimit, overrideTurnLimit: hints.turns !== undefined }));
-    } else episodes.push(episodeFromTrajectory(e, key, { dataset, taskIndex: e.query_idx, turnLimit }));
-    yield;
-  }
-  const hash = createHash("sha256");
-  if (typeof content === "string") hash.update(content);
-  else {
-    for (let at = 0; at < content.length; at += HASH_SLICE) {
-      hash.update(content.subarray(at, at + HASH_SLICE));
-      yield;
+      return episodeFromExperiment(e, key, { dataset, taskIndex, turnLimit, overrideTurnLimit: hints.turns !== undefined });
     }
-  }
+    return episodeFromTrajectory(e, key, { dataset, taskIndex: e.query_idx, turnLimit });
+  });
 
   return {
     file,
-    hash: hash.digest("hex"),
+    hash: contentHash(content),
     variant,
     environment,
     playerKind: human ? "human" : "agent",
