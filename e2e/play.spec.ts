@@ -24,6 +24,10 @@ test("a person types the gold command, submits, and sees reward 1.00", async ({ 
   await expect(page.getByTestId("reward")).toHaveText("1.00", { timeout: 30_000 });
   await expect(page.getByTestId("result-gold")).toHaveText(gold);
   await expect(page.getByRole("link", { name: /Open the replay/ })).toBeVisible();
+  // Ended: Next task is the primary action, not the disabled Submit.
+  await expect(page.getByRole("button", { name: "Submit" })).not.toHaveClass(/primary/);
+  await expect(page.locator("main .primary")).toHaveCount(1);
+  await expect(page.getByTestId("next-task")).toHaveClass(/primary/);
 });
 
 test("the result and the replay show what the last output was compared with: each mode's gold as it ran", async ({ page }) => {

@@ -59,10 +59,10 @@ export function PlayView({ task, sandbox, opening, unplayable, howToSubmit, stud
             <div><div className="muted" style={{ fontSize: 12 }}>Turns</div><div className="big" data-testid="turns">{s ? s.turns : "–"}{s?.turnLimit ? <span className="muted" style={{ fontSize: 16 }}> / {s.turnLimit}</span> : null}</div></div>
             <div><div className="muted" style={{ fontSize: 12 }}>{s?.timeLeftMs != null ? "Time left" : "Time"}</div><div className="big" data-testid="clock"><ElapsedClock since={s?.startedAt ?? null} stopped={ended} countdown={s?.timeLeftMs != null ? { leftMs: s.timeLeftMs, paused: !!s.timerPaused } : null} /></div></div>
           </div>
-          {/* Before an episode, Start is the one action; Submit and Skip come with the episode. */}
+          {/* Before an episode, Start is the one action; Submit and Skip come with the episode (and after it, Next is the primary one). */}
           {episode ? (
             <div className="toolbar">
-              <button className="primary" disabled={!canAct} onClick={live.submit} title="Score the current state against the gold">Submit</button>
+              <button className={ended ? undefined : "primary"} disabled={!canAct} onClick={live.submit} title="Score the current state against the gold">Submit</button>
               <button disabled={!canAct} onClick={live.skip} title="End without a score">Skip</button>
               {s?.busy && !ended && <span className="muted" data-testid="running">running…</span>}
               {s?.saving && <span className="warn" data-testid="saving" title="The database is behind: what you played is being stored">saving…</span>}
