@@ -15,6 +15,5 @@ export default async function HomePage() {
   // A study's participant: their study is their home.
   if (!isStaff(who.role) && (await p.prisma.studyParticipant.count({ where: { userId: who.userId } }))) redirect("/study");
   if (!isStaff(who.role)) return <ParticipantHome name={who.name} episodes={await listEpisodesOfUser(p.prisma, who.userId)} />;
-  const [summary, live] = await Promise.all([getHomeSummary(p.prisma), listLiveEpisodesOfUser(p.prisma, who.userId)]);
-  return <HomeView summary={summary} sandbox={p.sandbox} live={live} />;
+  return <HomeView summary={getHomeSummary(p.prisma)} sandbox={p.sandbox} live={listLiveEpisodesOfUser(p.prisma, who.userId)} />;
 }

@@ -40,3 +40,12 @@ test("after submit, Open the replay and Next task are in the window", async ({ p
   await expectInWindow(page, page.getByRole("link", { name: /Open the replay/ }), "Open the replay");
   await expectInWindow(page, page.getByTestId("next-task"), "Next task");
 });
+
+test("Runs keeps Import and Compare selected in the window, however many runs are listed", async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  for (let i = 0; i < 10; i++) await importRun(page.request, `e2e many runs ${stamp} ${i}`, "bash/gpt-3.5/ic_bash_react_10_turns_fs_4.json");
+  await page.goto("/runs");
+  await expect(page.getByTestId("run-row").filter({ hasText: `e2e many runs ${stamp} 9` })).toBeVisible();
+  await expectInWindow(page, page.getByRole("button", { name: "Import" }), "Import");
+  await expectInWindow(page, page.getByRole("button", { name: "Compare selected" }), "Compare selected");
+});

@@ -12,6 +12,8 @@ test("Home shows every environment with its task count", async ({ page }) => {
 test("the Tasks page filters by environment, hardness and text, and hides the gold until asked", async ({ page }) => {
   await page.goto("/tasks");
   await page.getByLabel("Environment").selectOption("sql");
+  // The datasets narrow to the environment's at once, before Filter is pressed.
+  await expect(page.getByLabel("Dataset").locator("option")).toHaveText(["All datasets", "spider_dev"]);
   await page.getByLabel("Hardness").selectOption("extra");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page.getByTestId("task-total")).toHaveText("166 tasks");

@@ -54,3 +54,39 @@ test("one click on Play this task is one episode; leaving asks first; Home resum
   await page.goto("/");
   await expect(page.getByTestId("live-episodes").filter({ hasText: task.query.slice(0, 60) })).toHaveCount(0);
 });
+
+test("a reload of a live episode does not ask (it reattaches); Back and closing the tab still do", async ({ page }) => {
+  const task = await taskOf(page, "nl2bash_fs_4", 5);
+  await page.goto(`/tasks/${task.id}`);
+  await page.getByTestId("play-task").click();
+  await expect(page).toHaveURL(/\/play\/\d+\?episode=/, { timeout: 60_000 });
+  const episodeUrl = page.url();
+  await waitForScreen(page, /\$ $/m);
+  await typeLine(page, "echo before-reload");
+  await waitForScreen(page, /^before-reload$/m);
+  const asked: string[] = [];
+  page.on("dialog", (d) => {
+    asked.push(d.type());
+    void d.dismiss();
+  });
+
+  // F5 in the terminal reloads the page, without asking: the same episode, its screen redrawn.
+  await Promise.all([page.waitForEvent("load"), page.keyboard.press("F5")]);
+  await waitForScreen(page, /^before-reload$/m);
+  await typeLine(page, "echo after-reload");
+  await waitForScreen(page, /^after-reload$/m);
+  await expect(page.getByTestId("turns")).toHaveText("2");
+  expect(asked).toEqual([]);
+  expect(page.url()).toBe(episodeUrl);
+
+  // Back asks; staying keeps the episode.
+  void page.goBack().catch(() => null);
+  await expect.poll(() => asked).toEqual(["beforeunload"]);
+  expect(page.url()).toBe(episodeUrl);
+  // Closing the tab asks too.
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => asked).toEqual(["beforeunload", "beforeunload"]);
+  expect(page.isClosed()).toBe(false);
+  await page.getByRole("button", { name: "Skip" }).click();
+  await expect(page.getByTestId("play-status")).toContainText(/skipped|ended/i);
+});

@@ -24,6 +24,10 @@ test("a person types the gold command, submits, and sees reward 1.00", async ({ 
   await expect(page.getByTestId("reward")).toHaveText("1.00", { timeout: 30_000 });
   await expect(page.getByTestId("result-gold")).toHaveText(gold);
   await expect(page.getByRole("link", { name: /Open the replay/ })).toBeVisible();
+  // Ended: Next task is the primary action, not the disabled Submit.
+  await expect(page.getByRole("button", { name: "Submit" })).not.toHaveClass(/primary/);
+  await expect(page.locator("main .primary")).toHaveCount(1);
+  await expect(page.getByTestId("next-task")).toHaveClass(/primary/);
 });
 
 test("the result and the replay show what the last output was compared with: each mode's gold as it ran", async ({ page }) => {
@@ -84,10 +88,22 @@ test("a task that cannot be played live says why; an unknown task is a 404 page"
   const task = (await res.json()).tasks[1];
   await page.goto(`/play/${task.id}`);
   await expect(page.getByTestId("play-error")).toContainText(/challenge file dds2-alpine\.flag\.img\.gz is not in InterCode's data/);
-  await expect(page.getByRole("button", { name: "Submit" })).toBeDisabled();
+  // Nothing to press: no Start, and no Submit before an episode.
+  await expect(page.getByTestId("start-episode")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Submit" })).toHaveCount(0);
   const unknown = await page.goto("/play/99999999");
   expect(unknown?.status()).toBe(404);
   expect((await page.goto("/play/x"))?.status()).toBe(404);
+});
+
+test("before an episode, Start is the page's one primary action (no disabled Submit)", async ({ page }) => {
+  const task = (await (await page.request.get(`/api/tasks?dataset=nl2bash_fs_2&pageSize=1`)).json()).tasks[0];
+  await page.goto(`/play/${task.id}`);
+  const start = page.getByTestId("start-episode");
+  await expect(start).toBeInViewport();
+  await expect(start).toHaveClass(/primary/);
+  await expect(page.locator("main .primary")).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Submit" })).toHaveCount(0);
 });
 
 test("the prompt is in the page's first paint, and keys typed before the terminal loads are not lost", async ({ page }) => {

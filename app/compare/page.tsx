@@ -9,6 +9,5 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   await pageStaff();
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(await searchParams)) for (const x of [v ?? []].flat()) params.append(k, x);
-  const data = await loadCompare(getPlateau().prisma, params);
-  return <CompareView data={data} params={params.toString()} />;
+  return <CompareView data={loadCompare(getPlateau().prisma, params)} params={params.toString()} />;
 }

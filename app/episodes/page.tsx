@@ -9,6 +9,5 @@ export default async function EpisodesPage({ searchParams }: { searchParams: Pro
   await pageStaff();
   const parsed = EpisodeFilter.safeParse(await searchParams);
   const filter = parsed.success ? parsed.data : EpisodeFilter.parse({});
-  const result = await listEpisodes(getPlateau().prisma, filter);
-  return <EpisodeList filter={filter} result={result} invalid={parsed.success ? undefined : parsed.error.issues[0]?.message} />;
+  return <EpisodeList filter={filter} result={listEpisodes(getPlateau().prisma, filter)} invalid={parsed.success ? undefined : parsed.error.issues[0]?.message} />;
 }

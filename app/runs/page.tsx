@@ -7,5 +7,5 @@ export const dynamic = "force-dynamic";
 
 export default async function RunsPage() {
   await pageStaff();
-  return <RunList runs={await listRuns(getPlateau().prisma)} />;
+  return <RunList runs={listRuns(getPlateau().prisma)} />;
 }

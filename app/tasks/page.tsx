@@ -11,6 +11,6 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
   const parsed = TaskFilter.safeParse(params);
   const filter = parsed.success ? parsed.data : TaskFilter.parse({});
   const { prisma } = getPlateau();
-  const [result, datasets] = await Promise.all([listTasks(prisma, filter), countTasks(prisma)]);
-  return <TaskList filter={filter} result={result} datasets={datasets} invalid={parsed.success ? undefined : parsed.error.issues[0]?.message} />;
+  const result = listTasks(prisma, filter);
+  return <TaskList filter={filter} result={result} datasets={await countTasks(prisma)} invalid={parsed.success ? undefined : parsed.error.issues[0]?.message} />;
 }

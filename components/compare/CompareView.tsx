@@ -1,14 +1,27 @@
+import { Suspense } from "react";
 import Link from "next/link";
 import type { CompareData } from "@/lib/stats/loadCompare";
 import { CompareControls } from "./CompareControls";
 import { CompareResults } from "./CompareResults";
 
 /** The Compare page: plateau chart, error rate by turn, the table, the per-difficulty split and the solved-task overlap. */
-export function CompareView({ data, params }: { data: CompareData; params: string }) {
-  const { stats, runs, query } = data;
+/** The heading paints at once; `data` (the statistics, computed in SQL) streams in after it. */
+export function CompareView({ data, params }: { data: Promise<CompareData>; params: string }) {
   return (
     <main>
       <h1>Compare</h1>
+      <Suspense fallback={<p className="muted">Computing…</p>}>
+        <CompareSections data={data} params={params} />
+      </Suspense>
+    </main>
+  );
+}
+
+async function CompareSections({ data: pending, params }: { data: Promise<CompareData>; params: string }) {
+  const data = await pending;
+  const { stats, runs, query } = data;
+  return (
+    <>
       {data.invalid && <div className="error-box" style={{ marginBottom: 12 }}>Part of the address was not understood, so defaults are shown: {data.invalid}</div>}
       {runs.length === 0 ? (
         <div className="panel" data-testid="compare-empty">
@@ -27,6 +40,6 @@ export function CompareView({ data, params }: { data: CompareData; params: strin
           )}
         </>
       )}
-    </main>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import Link from "next/link";
 import { Pager } from "../layout/Pager";
 import type { EpisodeFilter, EpisodeRow } from "@/lib/episodes/listEpisodes";
@@ -5,9 +6,12 @@ import { ENVIRONMENTS } from "@/lib/environments/types";
 import { EPISODE_STATUSES } from "@/lib/episodes/episodeStatus";
 import { formatReward } from "@/lib/stats/formatNumber";
 
+type Result = { episodes: EpisodeRow[]; total: number };
+
 interface Props {
   filter: EpisodeFilter;
-  result: { episodes: EpisodeRow[]; total: number };
+  /** Streamed: the filters paint at once, the rows follow. */
+  result: Promise<Result>;
   invalid?: string;
 }
 
@@ -42,8 +46,23 @@ export function EpisodeList({ filter, result, invalid }: Props) {
         {filter.taskId && <input type="hidden" name="taskId" value={filter.taskId} />}
         {filter.runId && <input type="hidden" name="runId" value={filter.runId} />}
         <button type="submit">Filter</button>
-        <span className="muted" data-testid="episode-total">{result.total} episodes</span>
+        <Suspense fallback={<span className="muted">counting…</span>}><EpisodeTotal result={result} /></Suspense>
       </form>
+      <Suspense fallback={<p className="muted">Loading episodes…</p>}>
+        <EpisodeRows filter={filter} result={result} />
+      </Suspense>
+    </main>
+  );
+}
+
+async function EpisodeTotal({ result }: { result: Promise<Result> }) {
+  return <span className="muted" data-testid="episode-total">{(await result).total} episodes</span>;
+}
+
+async function EpisodeRows({ filter, result: pending }: { filter: EpisodeFilter; result: Promise<Result> }) {
+  const result = await pending;
+  return (
+    <>
       {result.episodes.length === 0 ? (
         <p className="muted">No episodes match. Play a task from the <Link href="/tasks">Tasks</Link> page, or import logs on the <Link href="/runs">Runs</Link> page.</p>
       ) : (
@@ -75,7 +94,7 @@ export function EpisodeList({ filter, result, invalid }: Props) {
         </table>
       )}
       <Pager path="/episodes" filter={filter} page={filter.page} pageSize={filter.pageSize} total={result.total} />
-    </main>
+    </>
   );
 }
 

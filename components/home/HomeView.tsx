@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import Link from "next/link";
 import type { HomeSummary } from "@/lib/runtime/home";
 import { statsQueryToParams } from "@/lib/stats/statsQuery";
@@ -6,8 +7,11 @@ import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
 import { LiveEpisodes } from "@/components/play/LiveEpisodes";
 import { formatPercent, formatReward, formatTurns } from "@/lib/stats/formatNumber";
 
-/** `live`: the signed-in person's episodes still being played. */
-export function HomeView({ summary, sandbox, live }: { summary: HomeSummary; sandbox: SandboxInfo; live: TaskEpisode[] }) {
+/**
+ * `live`: the signed-in person's episodes still being played. The heading paints at once; the
+ * sections that need the database (`summary`, `live`) stream in after it.
+ */
+export function HomeView({ summary, sandbox, live }: { summary: Promise<HomeSummary>; sandbox: SandboxInfo; live: Promise<TaskEpisode[]> }) {
   return (
     <main>
       <h1>Plateau</h1>
@@ -16,6 +20,17 @@ export function HomeView({ summary, sandbox, live }: { summary: HomeSummary; san
         {" "}Sandbox: {sandbox.driver ? <span className="ok">{sandbox.driver}</span> : <span className="bad">none — {sandbox.reason}</span>}
         {sandbox.driver && sandbox.warning && <span className="bad" data-testid="sandbox-warning"> — {sandbox.warning}</span>}
       </p>
+      <Suspense fallback={<p className="muted">Loading…</p>}>
+        <HomeSections summary={summary} live={live} />
+      </Suspense>
+    </main>
+  );
+}
+
+async function HomeSections({ summary: summaryPromise, live: livePromise }: { summary: Promise<HomeSummary>; live: Promise<TaskEpisode[]> }) {
+  const [summary, live] = await Promise.all([summaryPromise, livePromise]);
+  return (
+    <>
       <LiveEpisodes episodes={live} />
       <h2>Environments</h2>
       <div className="grid" data-testid="environments">
@@ -98,6 +113,6 @@ export function HomeView({ summary, sandbox, live }: { summary: HomeSummary; san
           </tbody>
         </table>
       )}
-    </main>
+    </>
   );
 }

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
 
 /** "Your live episodes": the episodes this person left while they still run, each with Resume. */
@@ -14,7 +13,8 @@ export function LiveEpisodes({ episodes, withQuery = true }: { episodes: TaskEpi
             <tr key={e.id}>
               {withQuery && <td>{e.query.slice(0, 110)}</td>}
               <td className="muted" style={{ whiteSpace: "nowrap" }}>{e.turns} {e.turns === 1 ? "turn" : "turns"} · started {e.startedAt.slice(11, 16)} UTC</td>
-              <td className="num"><Link href={`/play/${e.taskId}?episode=${e.id}`} className="button primary" data-testid="resume-episode">Resume</Link></td>
+              {/* A full page load, not a client-side one: Back from the live episode then goes through its leave warning (beforeunload). */}
+              <td className="num"><a href={`/play/${e.taskId}?episode=${e.id}`} className="button primary" data-testid="resume-episode">Resume</a></td>
             </tr>
           ))}
         </tbody>

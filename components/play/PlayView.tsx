@@ -43,8 +43,9 @@ export function PlayView({ task, sandbox, opening, unplayable, howToSubmit, stud
   const status = live.result?.status ?? s?.status ?? null;
   const ended = live.result !== null || playEnded(s?.status ?? null);
   const canAct = !!episode?.token && !ended && s !== null && live.connected;
-  // The player leaving a live episode is warned (a reload or Back is fine: it reattaches, but a
-  // person closing the tab may not know that the sandbox stays theirs until the idle timeout).
+  const canStart = !opening?.episodeId && !!sandbox.driver && !unplayable;
+  // The player leaving a live episode is warned (a person closing the tab may not know that the
+  // sandbox stays theirs until the idle timeout); a reload is not asked about: it reattaches.
   useLeaveWarning(!!episode?.token && !ended);
   return (
     <main style={{ maxWidth: "none" }}>
@@ -58,21 +59,25 @@ export function PlayView({ task, sandbox, opening, unplayable, howToSubmit, stud
             <div><div className="muted" style={{ fontSize: 12 }}>Turns</div><div className="big" data-testid="turns">{s ? s.turns : "–"}{s?.turnLimit ? <span className="muted" style={{ fontSize: 16 }}> / {s.turnLimit}</span> : null}</div></div>
             <div><div className="muted" style={{ fontSize: 12 }}>{s?.timeLeftMs != null ? "Time left" : "Time"}</div><div className="big" data-testid="clock"><ElapsedClock since={s?.startedAt ?? null} stopped={ended} countdown={s?.timeLeftMs != null ? { leftMs: s.timeLeftMs, paused: !!s.timerPaused } : null} /></div></div>
           </div>
-          <div className="toolbar">
-            <button className="primary" disabled={!canAct} onClick={live.submit} title="Score the current state against the gold">Submit</button>
-            <button disabled={!canAct} onClick={live.skip} title="End without a score">Skip</button>
-            {s?.busy && !ended && <span className="muted" data-testid="running">running…</span>}
-            {s?.saving && <span className="warn" data-testid="saving" title="The database is behind: what you played is being stored">saving…</span>}
-          </div>
+          {/* Before an episode, Start is the one action; Submit and Skip come with the episode (and after it, Next is the primary one). */}
+          {episode ? (
+            <div className="toolbar">
+              <button className={ended ? undefined : "primary"} disabled={!canAct} onClick={live.submit} title="Score the current state against the gold">Submit</button>
+              <button disabled={!canAct} onClick={live.skip} title="End without a score">Skip</button>
+              {s?.busy && !ended && <span className="muted" data-testid="running">running…</span>}
+              {s?.saving && <span className="warn" data-testid="saving" title="The database is behind: what you played is being stored">saving…</span>}
+            </div>
+          ) : canStart && (
+            <div className="toolbar">
+              <StartPlayButton taskId={task.id} once={startKey} label={opening?.error ? "Try again" : "Start"} primary testId="start-episode" />
+            </div>
+          )}
           <p className="muted" style={{ fontSize: 12 }} data-testid="how-to-submit">
             {howToSubmit ?? <>Every command you run is one turn. Type <code>submit</code> at the prompt or press Submit when the file system and your last output answer the task.</>}
           </p>
           {episode && !episode.token && !ended && <p className="warn">You are watching this episode; only its player can type.</p>}
           {(opening?.error || live.error) && <div className="error-box" data-testid="play-error">{opening?.error ?? live.error}</div>}
           {unplayable && <div className="error-box" data-testid="play-error">This task cannot be played live: {unplayable}</div>}
-          {!opening?.episodeId && sandbox.driver && !unplayable && (
-            <StartPlayButton taskId={task.id} once={startKey} label={opening?.error ? "Try again" : "Start"} primary testId="start-episode" />
-          )}
           {!sandbox.driver && <div className="error-box" data-testid="play-error">This task cannot be played here: {sandbox.reason}</div>}
           {ended && episode && !study && (
             <p className="toolbar" style={{ marginTop: 12 }}>

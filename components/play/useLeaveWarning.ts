@@ -1,5 +1,6 @@
 "use client";
 import { useEffect } from "react";
+import { isReloadKey } from "@/lib/sessions/isReloadKey";
 
 const QUESTION = "Your episode is still live: leave it? (It stays open until its idle timeout; Resume it from Home.)";
 
@@ -7,11 +8,16 @@ const QUESTION = "Your episode is still live: leave it? (It stays open until its
  * While `when`, leaving the page asks first: closing the tab or going elsewhere (beforeunload), and
  * following a link inside the app (those navigate without unloading the page, so they are caught
  * before React's handlers: a window listener in the capture phase).
+ * A reload does not ask (it reattaches to the same episode), but beforeunload does not say whether
+ * the page reloads or goes: so the reload keys reload from here, and that reload is let through.
+ * (The browser's own reload button cannot be told apart from leaving: Chromium then asks "Reload site?".)
  */
 export function useLeaveWarning(when: boolean): void {
   useEffect(() => {
     if (!when) return;
+    let reloading = false;
     const unload = (e: BeforeUnloadEvent) => {
+      if (reloading) return;
       e.preventDefault();
       e.returnValue = ""; // Chromium asks only when this is set
     };
@@ -25,11 +31,21 @@ export function useLeaveWarning(when: boolean): void {
         e.stopPropagation();
       }
     };
+    // Capture phase: before the terminal, which would send F5 to the shell.
+    const key = (e: KeyboardEvent) => {
+      if (!isReloadKey(e, !!(e.target as Element | null)?.closest?.(".xterm"))) return;
+      e.preventDefault();
+      e.stopPropagation();
+      reloading = true;
+      window.location.reload();
+    };
     window.addEventListener("beforeunload", unload);
     window.addEventListener("click", click, true);
+    window.addEventListener("keydown", key, true);
     return () => {
       window.removeEventListener("beforeunload", unload);
       window.removeEventListener("click", click, true);
+      window.removeEventListener("keydown", key, true);
     };
   }, [when]);
 }

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import Link from "next/link";
 import type { RunSummary } from "@/lib/stats/listRuns";
 import { UploadForm } from "./UploadForm";
@@ -6,14 +7,32 @@ import { RunActions } from "./RunActions";
 const when = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace("T", " ");
 
 /** Every run (imported logs and agent runs), with a way to compare some of them and to upload more. */
-export function RunList({ runs }: { runs: RunSummary[] }) {
+/** `runs` streams in after the heading and the upload form have painted. */
+export function RunList({ runs }: { runs: Promise<RunSummary[]> }) {
   return (
     <main>
       <h1>Runs</h1>
+      {/* Above the list, which grows with every import: importing and comparing stay in the window. */}
+      <UploadForm />
+      <Suspense fallback={<p className="muted">Loading runs…</p>}>
+        <RunTable runs={runs} />
+      </Suspense>
+    </main>
+  );
+}
+
+async function RunTable({ runs: pending }: { runs: Promise<RunSummary[]> }) {
+  const runs = await pending;
+  return (
+    <>
       {runs.length === 0 ? (
         <p className="muted" data-testid="runs-empty">No runs yet: import logs with <code>npx plateau import FILE…</code> or upload them here.</p>
       ) : (
-        <form method="get" action="/compare" style={{ marginBottom: 20 }}>
+        <form method="get" action="/compare" style={{ margin: "20px 0" }}>
+          <div className="toolbar" style={{ marginBottom: 10 }}>
+            <button type="submit">Compare selected</button>
+            <span className="muted">tick two or more runs below</span>
+          </div>
           <table data-testid="runs-table">
             <thead>
               <tr><th aria-label="Select" /><th>Name</th><th>Kind</th><th>Env</th><th>Model</th><th>Strategy</th><th title="terminal: typed into the live shell; intercode: run as InterCode ran it">Execution</th><th className="num">Turn limit</th><th className="num">Episodes</th><th>Created (UTC)</th><th aria-label="Actions" /></tr>
@@ -36,12 +55,8 @@ export function RunList({ runs }: { runs: RunSummary[] }) {
               ))}
             </tbody>
           </table>
-          <div className="toolbar" style={{ marginTop: 10 }}>
-            <button type="submit">Compare selected</button>
-          </div>
         </form>
       )}
-      <UploadForm />
-    </main>
+    </>
   );
 }

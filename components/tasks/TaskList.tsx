@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import Link from "next/link";
 import { Pager } from "../layout/Pager";
 import type { PublicTask, TaskFilter } from "@/lib/tasks";
@@ -5,9 +6,12 @@ import { GoldReveal } from "./GoldReveal";
 import { StartPlayButton } from "@/components/play/StartPlayButton";
 import { EnvironmentDatasetSelects } from "./EnvironmentDatasetSelects";
 
+type Result = { tasks: PublicTask[]; total: number };
+
 interface Props {
   filter: TaskFilter;
-  result: { tasks: PublicTask[]; total: number };
+  /** Streamed: the filters paint at once, the rows follow. */
+  result: Promise<Result>;
   /** Every dataset with its environment. */
   datasets: { environment: string; dataset: string }[];
   invalid?: string;
@@ -26,13 +30,33 @@ export function TaskList({ filter, result, datasets, invalid }: Props) {
         </select>
         <input name="q" placeholder="Search the query text" defaultValue={filter.q ?? ""} aria-label="Search" style={{ minWidth: 260 }} />
         <button type="submit">Filter</button>
-        <span className="muted" data-testid="task-total">{result.total} tasks</span>
-        {result.total > 0 && (
-          <Link href={`/studies?${new URLSearchParams(Object.entries({ env: filter.env, dataset: filter.dataset, hardness: filter.hardness, q: filter.q }).filter((e): e is [string, string] => !!e[1])).toString()}`} prefetch={false} data-testid="study-from-tasks">
-            Make a study of these tasks
-          </Link>
-        )}
+        <Suspense fallback={<span className="muted">counting…</span>}><TaskTotal filter={filter} result={result} /></Suspense>
       </form>
+      <Suspense fallback={<p className="muted">Loading tasks…</p>}>
+        <TaskRows filter={filter} result={result} />
+      </Suspense>
+    </main>
+  );
+}
+
+async function TaskTotal({ filter, result }: { filter: TaskFilter; result: Promise<Result> }) {
+  const { total } = await result;
+  return (
+    <>
+      <span className="muted" data-testid="task-total">{total} tasks</span>
+      {total > 0 && (
+        <Link href={`/studies?${new URLSearchParams(Object.entries({ env: filter.env, dataset: filter.dataset, hardness: filter.hardness, q: filter.q }).filter((e): e is [string, string] => !!e[1])).toString()}`} prefetch={false} data-testid="study-from-tasks">
+          Make a study of these tasks
+        </Link>
+      )}
+    </>
+  );
+}
+
+async function TaskRows({ filter, result: pending }: { filter: TaskFilter; result: Promise<Result> }) {
+  const result = await pending;
+  return (
+    <>
       <table>
         <thead><tr><th>#</th><th>Env</th><th>Dataset</th><th>Query</th><th>Gold</th><th></th></tr></thead>
         <tbody>
@@ -49,6 +73,6 @@ export function TaskList({ filter, result, datasets, invalid }: Props) {
         </tbody>
       </table>
       <Pager path="/tasks" filter={filter} page={filter.page} pageSize={filter.pageSize} total={result.total} />
-    </main>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import Link from "next/link";
 import type { PublicTask } from "@/lib/tasks";
 import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
@@ -8,9 +9,10 @@ import { TaskEpisodes } from "./TaskEpisodes";
 
 interface Props {
   task: PublicTask;
-  episodes: TaskEpisode[];
+  /** Streamed, like `live`: the task paints at once, its episodes follow. */
+  episodes: Promise<TaskEpisode[]>;
   /** The signed-in person's live episodes of this task. */
-  live: TaskEpisode[];
+  live: Promise<TaskEpisode[]>;
 }
 
 export function TaskView({ task, episodes, live }: Props) {
@@ -29,6 +31,17 @@ export function TaskView({ task, episodes, live }: Props) {
         {playable.ok ? <StartPlayButton taskId={task.id} once={crypto.randomUUID()} label="Play this task" primary testId="play-task" /> : <span className="muted" data-testid="unplayable">Cannot be played live: {playable.reason}</span>}
         <span className="muted">Gold:</span> <GoldReveal taskId={task.id} />
       </div>
+      <Suspense fallback={<p className="muted">Loading episodes…</p>}>
+        <TaskEpisodeSections episodes={episodes} live={live} />
+      </Suspense>
+    </main>
+  );
+}
+
+async function TaskEpisodeSections({ episodes: pendingEpisodes, live: pendingLive }: Pick<Props, "episodes" | "live">) {
+  const [episodes, live] = await Promise.all([pendingEpisodes, pendingLive]);
+  return (
+    <>
       <LiveEpisodes episodes={live} withQuery={false} />
       <h2>Episodes of this task</h2>
       {episodes.length === 0 ? (
@@ -36,6 +49,6 @@ export function TaskView({ task, episodes, live }: Props) {
       ) : (
         <TaskEpisodes episodes={episodes} />
       )}
-    </main>
+    </>
   );
 }

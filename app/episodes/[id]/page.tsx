@@ -13,8 +13,8 @@ export default async function EpisodeReplayPage({ params, searchParams }: { para
   const who = await pageIdentity();
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const { prisma } = getPlateau();
-  const owner = await episodeOwner(prisma, id);
-  const full = owner && (await getEpisodeForReplay(prisma, id));
+  // Both at once (one round trip less); nothing of the episode is shown before the check below.
+  const [owner, full] = await Promise.all([episodeOwner(prisma, id), getEpisodeForReplay(prisma, id)]);
   if (!owner || !full) notFound();
   if (!canSeeEpisode(who, owner)) forbidden();
   // A participant sees their own episode: no gold, no breakdowns, no one else's episodes of the task.

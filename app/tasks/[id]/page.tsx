@@ -13,7 +13,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   const id = Number((await params).id);
   if (!Number.isInteger(id) || id < 1 || id > 2 ** 31 - 1) notFound();
   const { prisma } = getPlateau();
-  const [task, episodes, live] = await Promise.all([getPublicTask(prisma, id), listEpisodesOfTask(prisma, id), listLiveEpisodesOfUser(prisma, who.userId, id)]);
+  const task = await getPublicTask(prisma, id);
   if (!task) notFound();
-  return <TaskView task={task} episodes={episodes} live={live} />;
+  return <TaskView task={task} episodes={listEpisodesOfTask(prisma, id)} live={listLiveEpisodesOfUser(prisma, who.userId, id)} />;
 }
