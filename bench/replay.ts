@@ -97,9 +97,21 @@ async function plateauReady(url: string): Promise<{ ms: number; complete: number
   };
   const ms = await mark("plateau:replay-ready");
   const complete = await mark("plateau:replay-complete");
-  if (process.env.BENCH_VERBOSE) console.log(`  ready ${ms.toFixed(0)} ms, recording complete at ${complete.toFixed(0)} ms`);
+  if (process.env.BENCH_VERBOSE) console.log(`  ready ${ms.toFixed(0)} ms, recording complete at ${complete.toFixed(0)} ms\n${await page.evaluate(BREAKDOWN)}`);
   return { ms, complete, page };
 }
+
+// Where an open's time went (BENCH_VERBOSE): the document, each script, the recording and step
+// loads (start, first byte, end, bytes) and the page's own marks, in ms from navigation start.
+const BREAKDOWN = `(() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const rows = [["document", nav.requestStart, nav.responseStart, nav.responseEnd, nav.transferSize]];
+  for (const r of performance.getEntriesByType("resource")) rows.push([r.name.replace(location.origin, ""), r.startTime, r.responseStart, r.responseEnd, r.transferSize]);
+  for (const m of performance.getEntriesByType("mark")) rows.push([m.name, m.startTime, m.startTime, m.startTime, 0]);
+  for (const p of performance.getEntriesByType("paint")) rows.push([p.name, p.startTime, p.startTime, p.startTime, 0]);
+  rows.sort((a, b) => a[3] - b[3]);
+  return rows.map(([n, s, f, e, b]) => "    " + String(n).slice(0, 60).padEnd(60) + " " + s.toFixed(0).padStart(5) + " " + f.toFixed(0).padStart(5) + " " + e.toFixed(0).padStart(5) + " " + (b / 1024).toFixed(0).padStart(6) + " KiB").join("\\n");
+})()`;
 
 // In-page code is passed as text: tsx would otherwise add helpers (__name) the page does not have.
 const PLATEAU_SEEKS = `async (ts) => {
