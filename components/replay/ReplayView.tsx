@@ -101,7 +101,7 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
             ))}
           </select>
         )}
-        {episode.eventCount > 0 && <a href={`/api/episodes/${episode.id}/cast`} className="muted">download .cast</a>}
+        {episode.hasRecording && <a href={`/api/episodes/${episode.id}/cast`} className="muted">download .cast</a>}
         {synthesized && <span className="tag" title="This episode has no terminal recording; the screen is made from its actions and observations.">synthesized screen</span>}
       </EpisodeHeader>
       <div className={s.layout}>

@@ -49,6 +49,18 @@ async function getJson<T>(url: string, signal: AbortSignal): Promise<T> {
   return body as T;
 }
 
+/** Bytes of the recording read between two turns of the page's event loop. */
+const READ_PER_TURN = 1 << 20;
+
+/** Resolves in a later task (a message, not a timer: nested timers are held back 4 ms each). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
 /**
  * Starts reading the recording and resolves as soon as its header is in (every event's time and
  * length, where the snapshots are): the page is drawn while the bytes stream in behind it.
@@ -61,6 +73,7 @@ async function openRecording(url: string, signal: AbortSignal): Promise<Recordin
   let headed!: () => void;
   const head = new Promise<void>((resolve) => (headed = resolve));
   void (async () => {
+    let read = 0;
     for (;;) {
       const { value, done } = await reader.read();
       if (done) {
@@ -69,6 +82,13 @@ async function openRecording(url: string, signal: AbortSignal): Promise<Recordin
       }
       receiver.feed(value);
       if (receiver.recording || receiver.error) headed();
+      // A preloaded body is all there: read in one go (each read resolves at once, in microtasks),
+      // 11 MB would hold the first screen back until its last byte. The page renders in between.
+      read += value.length;
+      if (read >= READ_PER_TURN) {
+        read = 0;
+        await nextTask();
+      }
     }
   })()
     .catch((err: Error) => receiver.fail(err))

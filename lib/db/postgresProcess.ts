@@ -46,6 +46,8 @@ export async function runPostgres(dir: string, port: number): Promise<PostgresPr
     pid: child.pid!,
     async stop() {
       if (exited) return;
+      // Referenced while it stops: a script whose last work is this wait would otherwise exit at once, leaving it running.
+      child.ref();
       child.kill("SIGINT"); // fast shutdown
       await exit;
     },

@@ -30,8 +30,8 @@ export interface EpisodeForReplay {
   task: { id: number; environment: string; dataset: string; index: number; query: string; hardness: string | null; db: string | null; playable: Environment["playable"] };
   scores: EpisodeScore[];
   stepCount: number;
-  /** Terminal events stored; 0 for an episode without a recording (its replay is synthesized from the steps). */
-  eventCount: number;
+  /** Whether terminal events are stored; false for an episode without a recording (its replay is synthesized from the steps). */
+  hasRecording: boolean;
 }
 
 export interface EpisodeScore {
@@ -57,17 +57,19 @@ export async function getEpisodeForReplay(prisma: Db, id: string): Promise<Episo
       run: { select: { id: true, name: true } },
       task: { select: { id: true, environment: true, dataset: true, index: true, query: true, hardness: true, db: true, extra: true } },
       scores: { select: { mode: true, reward: true, success: true, solvedAtTurn: true, breakdown: true, gold: true, version: true }, orderBy: [{ mode: "asc" }, { createdAt: "asc" }] },
-      _count: { select: { steps: true, events: true } },
+      _count: { select: { steps: true } },
+      // One event says a recording exists; counting a long one's rows costs tens of ms.
+      events: { select: { seq: true }, take: 1 },
     },
   });
   if (!e) return null;
-  const { _count, startedAt, endedAt, scores, task: { extra, ...task }, ...rest } = e;
+  const { _count, events, startedAt, endedAt, scores, task: { extra, ...task }, ...rest } = e;
   return {
     ...rest,
     // extra stays here: it is read for playability only (a Python task's hidden tests are in it).
     task: { ...task, playable: taskPlayability({ ...task, extra }) },
     scores: scores.map((s) => ({ ...s, gold: StoredGoldRun.nullable().catch(null).parse(s.gold) })),
-    startedAt: startedAt.toISOString(), endedAt: endedAt?.toISOString() ?? null, stepCount: _count.steps, eventCount: _count.events };
+    startedAt: startedAt.toISOString(), endedAt: endedAt?.toISOString() ?? null, stepCount: _count.steps, hasRecording: events.length > 0 };
 }
 
 /** The header as a participant sees it: rewards, but no breakdowns or gold runs (they hold the gold's state and output). */

@@ -11,9 +11,13 @@ export async function readScreenEvents(prisma: Db, episodeId: string): Promise<{
   return { events, lastSeq: rows.length ? rows[rows.length - 1].seq : -1 };
 }
 
-/** How many events are stored and the last seq: the version of a recording, which keys its cached replay. */
-export async function recordingVersion(prisma: Db, episodeId: string): Promise<{ count: number; lastSeq: number }> {
-  const rows = await prisma.$queryRaw<{ last: number | null; count: bigint }[]>`
-    SELECT max("seq") AS last, count(*) AS count FROM "TerminalEvent" WHERE "episodeId" = ${episodeId}`;
-  return { count: Number(rows[0]?.count ?? 0), lastSeq: rows[0]?.last ?? -1 };
+/**
+ * The last seq stored (any code), -1 when none: the version of a recording, which keys its cached
+ * replay. Seqs are written in order (EpisodeWriter's one ordered queue, retried at its head), so
+ * the last one says which events are there; read from the primary key, not by counting the rows.
+ */
+export async function lastStoredSeq(prisma: Db, episodeId: string): Promise<number> {
+  const rows = await prisma.$queryRaw<{ seq: number }[]>`
+    SELECT "seq" FROM "TerminalEvent" WHERE "episodeId" = ${episodeId} ORDER BY "seq" DESC LIMIT 1`;
+  return rows[0]?.seq ?? -1;
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Db } from "../../db";
 import { listReplaySteps } from "../../episodes/listReplaySteps";
-import { readScreenEvents, recordingVersion } from "../../episodes/readScreenEvents";
+import { lastStoredSeq, readScreenEvents } from "../../episodes/readScreenEvents";
 import { readEventsAfter } from "../../episodes/readEventsAfter";
 import { synthesizeRecording } from "../synthesizeRecording";
 import { encodeRecording } from "../wireFormat";
@@ -26,26 +26,26 @@ function cache(): ReplayCache {
 }
 
 export async function loadReplayRecording(prisma: Db, episodeId: string): Promise<Uint8Array | null> {
-  const [ep, version] = await Promise.all([
+  const [ep, lastSeq] = await Promise.all([
     prisma.episode.findUnique({
       where: { id: episodeId },
       select: { status: true, castWidth: true, castHeight: true, task: { select: { environment: true } }, _count: { select: { steps: true } } },
     }),
-    recordingVersion(prisma, episodeId),
+    lastStoredSeq(prisma, episodeId),
   ]);
   if (!ep) return null;
   // An episode still being played records as it goes: its recording may just not have begun.
-  if (version.count === 0 && ep.status !== "active") {
+  if (lastSeq === -1 && ep.status !== "active") {
     return cache().get(episodeId, `v2-synth-${ep._count.steps}`, async () => {
       const steps = await listReplaySteps(prisma, episodeId);
       return encodeRecording(synthesizeRecording(steps, { environment: ep.task.environment }));
     });
   }
-  return cache().get(episodeId, `v2-${version.count}-${version.lastSeq}`, async () => {
-    const { events, lastSeq } = await readScreenEvents(prisma, episodeId);
+  return cache().get(episodeId, `v2-to-${lastSeq}`, async () => {
+    const read = await readScreenEvents(prisma, episodeId);
     const size = { cols: ep.castWidth ?? 80, rows: ep.castHeight ?? 24 };
-    const snapshots = await buildSnapshots({ ...size, events });
-    const rec: ReplayRecording = { ...size, events, snapshots, lastSeq, synthesized: false, stepSpans: null };
+    const snapshots = await buildSnapshots({ ...size, events: read.events });
+    const rec: ReplayRecording = { ...size, events: read.events, snapshots, lastSeq: read.lastSeq, synthesized: false, stepSpans: null };
     return encodeRecording(rec);
   });
 }
