@@ -37,7 +37,7 @@ export async function startBenchServer(opts: { driver?: "docker" | "local"; pool
       ...process.env,
       ...(dockerHost ? { DOCKER_HOST: dockerHost } : {}),
       NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port),
-      PLATEAU_DATA_DIR: dataDir, PLATEAU_ROOTFS_DIR: `${process.cwd()}/.data/rootfs`, PLATEAU_PG_PORT: String(pgPort),
+      PLATEAU_DATA_DIR: dataDir, PLATEAU_ROOTFS_DIR: process.env.PLATEAU_ROOTFS_DIR ?? `${process.cwd()}/.data/rootfs`, PLATEAU_PG_PORT: String(pgPort),
       PLATEAU_SANDBOX: opts.driver ?? "", PLATEAU_POOL_SIZE: String(opts.poolSize ?? 2),
       // Benches open many episodes as one account, and leave them to the idle timeout.
       PLATEAU_MAX_SANDBOXES: "1000", PLATEAU_MAX_SANDBOXES_PER_ACCOUNT: "1000",
