@@ -3,7 +3,8 @@
 // same run: a bare `node-pty ⇄ socket.io ⇄ xterm` page (../shared/tools/terminal-floor/). These
 // machines are noisy; a ratio taken in one run is the figure, an absolute time is not.
 //   npx tsx bench/terminal.ts [--driver docker|local] [--keys 200] [--pages 1,8,16] [--repeat 2]
-//        [--port 3500] [--pg-port N] [--floor-port 3590] [--loads 7] [--cpu-prof DIR]
+//        [--port 3500] [--pg-port N] [--floor-port 3590] [--loads 7] [--cpu-prof DIR] [--trace DIR]
+// --trace DIR: a Chromium trace of one page of each side while it types (DIR/<side>-<n>pages.json; open in DevTools).
 // Both are timed by the same code in the page: from term.input(ch) until the first onWriteParsed
 // where ch is under where the cursor was and the cursor moved on (the floor's echo-bench.cjs method).
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     "pg-port": { type: "string" },
     "floor-port": { type: "string", default: "3590" },
     "cpu-prof": { type: "string" },
+    trace: { type: "string" },
   },
 });
 const driver = values.driver as "docker" | "local";
@@ -235,8 +237,10 @@ async function echoOn(side: Side, n: number): Promise<number[]> {
   const watches = await Promise.all(pages.map(watchPage));
   const cpu0 = treeCpu(side.pid());
   const t0 = process.hrtime.bigint() / 1000n;
+  if (values.trace) await browser.startTracing(pages[0], { path: path.join(values.trace, `${side === floorSide ? "floor" : "plateau"}-${n}pages.json`), categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "disabled-by-default-v8.cpu_profiler", "blink", "toplevel"] });
   const all = (await Promise.all(pages.map((p) => echo(p, side.expr, per)))).flat();
   const cpu1 = treeCpu(side.pid());
+  if (values.trace) await browser.stopTracing();
   // The monotonic clock of --cpu-prof's profiles (µs): to cut the typing out of them.
   if (process.env.BENCH_VERBOSE) console.log(`  ${side.name}, ${n} pages typed from ${t0} to ${process.hrtime.bigint() / 1000n} µs`);
   const serverCpuMs = total(cpu1) - total(cpu0);
