@@ -1,6 +1,7 @@
 import type { Sandbox } from "../../sandbox/types";
 import type { ActionExecutor } from "../../sessions/ActionExecutor";
 import type { TaskForPlay } from "../../sessions/console";
+import { mysqlColumnTypes } from "./mysqlColumnTypes";
 import { DATABASE_ERRORS, mysqlErrorText } from "./mysqlErrorText";
 import type { SqlResult } from "./result";
 import { runStatement } from "./runStatement";
@@ -11,7 +12,8 @@ import { runStatement } from "./runStatement";
 // connection of its own, as the player, with autocommit; only the current database carries over
 // (a USE action changes it), as bash's cwd does through `cd`. Session variables, temporary
 // tables and an open transaction do not survive between actions. An error reads as MySQL 8
-// worded it (mysqlErrorText.ts); the step's result keeps MariaDB's own message beside it.
+// worded it (mysqlErrorText.ts; the step's result keeps MariaDB's own message beside it), and
+// DESCRIBE's column types as MySQL 8 showed them (mysqlColumnTypes.ts).
 
 export function createSqlInterCodeExecutor(sandbox: Sandbox, task: TaskForPlay): ActionExecutor {
   let db = task.db;
@@ -21,7 +23,7 @@ export function createSqlInterCodeExecutor(sandbox: Sandbox, task: TaskForPlay):
     return databases;
   };
   const asInterCode = async (action: string, result: SqlResult): Promise<SqlResult> => {
-    if (!("error" in result)) return result;
+    if (!("error" in result)) return mysqlColumnTypes(action, result);
     const seen = result.code !== null && DATABASE_ERRORS.has(result.code) ? await visible() : new Set<string>();
     return { ...result, text: `Error executing query: ${mysqlErrorText(result, action, (d) => seen.has(d.toLowerCase()))}` };
   };

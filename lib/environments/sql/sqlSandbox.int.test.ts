@@ -164,5 +164,6 @@ describe.each(drivers)("the SQL sandbox (%s driver)", (_name, make) => {
     expect(unknown.result).toMatchObject({ code: 1054, error: "Unknown column 'nope' in 'SELECT'" });
     expect((await exec("SELECT * FROM world.city", 10_000)).observation).toBe("Error executing query: Unknown database 'world'");
     expect(two.observation).toContain("MySQL server version");
+    expect((await exec("DESC concert_singer.singer", 10_000)).observation).toMatch(/^\[\('Singer_ID', 'int', 'NO', 'PRI', None, 'auto_increment'\), /); // MariaDB: int(11)
   }, 60_000);
 });
