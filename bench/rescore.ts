@@ -103,7 +103,7 @@ async function bareReplay(prisma: Awaited<ReturnType<typeof openTestDatabase>>["
     try {
       let db = e.task.db;
       for (const s of e.steps) {
-        const a = replayActionOf(s.action, e.strategy);
+        const a = replayActionOf(s.action, e.strategy, s.observation);
         if (a.kind !== "run") continue;
         if (sql) db = (await runStatement(sandbox, db, a.action)).db;
         else {
