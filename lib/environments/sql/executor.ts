@@ -1,8 +1,8 @@
 import type { Sandbox } from "../../sandbox/types";
 import type { ActionExecutor } from "../../sessions/ActionExecutor";
 import type { TaskForPlay } from "../../sessions/console";
-import { mysqlColumnTypes } from "./mysqlColumnTypes";
-import { DATABASE_ERRORS, mysqlErrorText } from "./mysqlErrorText";
+import { interCodeResult } from "./interCodeResult";
+import { DATABASE_ERRORS } from "./mysqlErrorText";
 import type { SqlResult } from "./result";
 import { runStatement } from "./runStatement";
 
@@ -23,9 +23,8 @@ export function createSqlInterCodeExecutor(sandbox: Sandbox, task: TaskForPlay):
     return databases;
   };
   const asInterCode = async (action: string, result: SqlResult): Promise<SqlResult> => {
-    if (!("error" in result)) return mysqlColumnTypes(action, result);
-    const seen = result.code !== null && DATABASE_ERRORS.has(result.code) ? await visible() : new Set<string>();
-    return { ...result, text: `Error executing query: ${mysqlErrorText(result, action, (d) => seen.has(d.toLowerCase()))}` };
+    const seen = "error" in result && result.code !== null && DATABASE_ERRORS.has(result.code) ? await visible() : new Set<string>();
+    return interCodeResult(action, result, (d) => seen.has(d.toLowerCase()));
   };
   return async (action, timeoutMs) => {
     const r = await runStatement(sandbox, db, action, timeoutMs);
