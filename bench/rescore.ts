@@ -2,7 +2,8 @@
 // it takes (minutes, episodes/min, each episode's wall time median/p99) and what it finds (the share
 // of logged observations and rewards reproduced, every disagreement by cause). Beside it, the
 // reference in the same run: the same logged actions executed InterCode's way (one `bash -c` exec
-// per action in a fresh sandbox, nothing recorded, nothing scored) for a sample of episodes.
+// per action in a fresh sandbox, nothing recorded, nothing scored) for a sample of episodes; for a
+// SQL log, each action one `runStatement` (the intercode executor's query, untranslated, unscored).
 // Usage: [PLATEAU_SANDBOX=local] tsx bench/rescore.ts [--concurrency 2] [--sample 20] [--out .data/bench/rescore.json] [LOG FILE|DIR…]
 //        (default: data/intercode/logs/bash, each file its own run)
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -18,6 +19,8 @@ import { reportText } from "../scripts/cli/rescore";
 import { bashImage } from "../lib/environments";
 import { execAsInterCode } from "../lib/environments/bash/execAsInterCode";
 import { bashArgv } from "../lib/environments/bash/intercodeArgv";
+import { SQL_IMAGE } from "../lib/environments/sql/play";
+import { runStatement } from "../lib/environments/sql/runStatement";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -87,21 +90,26 @@ async function main() {
   }
 }
 
-/** The reference: a sample of the imported Bash episodes' actions, each one exec in a fresh sandbox per episode, one at a time. */
+/** The reference: a sample of the imported episodes' actions, each one exec in a fresh sandbox per episode, one at a time. */
 async function bareReplay(prisma: Awaited<ReturnType<typeof openTestDatabase>>["prisma"], n: number) {
   // The same driver the rescore used (PLATEAU_SANDBOX, else docker).
   const driver = process.env.PLATEAU_SANDBOX === "local" ? await (await import("../lib/sandbox/local")).createLocalDriver() : await (await import("../lib/sandbox/docker")).createDockerDriver();
-  const eps = await prisma.episode.findMany({ where: { source: "import", task: { environment: "bash" } }, take: n, orderBy: { id: "asc" }, include: { task: true, steps: { orderBy: { index: "asc" } } } });
+  const eps = await prisma.episode.findMany({ where: { source: "import", task: { environment: { in: ["bash", "sql"] } } }, take: n, orderBy: { id: "asc" }, include: { task: true, steps: { orderBy: { index: "asc" } } } });
   const ms: number[] = [];
   for (const e of eps) {
     const t0 = performance.now();
-    const sandbox = await driver.create({ image: bashImage(e.task.fileSystem ?? 1) });
+    const sql = e.task.environment === "sql";
+    const sandbox = await driver.create({ image: sql ? SQL_IMAGE : bashImage(e.task.fileSystem ?? 1) });
     try {
+      let db = e.task.db;
       for (const s of e.steps) {
-        const a = replayActionOf(s.action, e.strategy);
+        const a = replayActionOf(s.action, e.strategy, s.observation);
         if (a.kind !== "run") continue;
-        const argv = bashArgv(a.action, "intercode");
-        if ("argv" in argv) await execAsInterCode(sandbox, argv.argv, "/", 10_000);
+        if (sql) db = (await runStatement(sandbox, db, a.action)).db;
+        else {
+          const argv = bashArgv(a.action, "intercode");
+          if ("argv" in argv) await execAsInterCode(sandbox, argv.argv, "/", 10_000);
+        }
       }
     } finally {
       await sandbox.destroy();

@@ -19,6 +19,15 @@ describe("observationCause", () => {
     ["md5sum /t/a", "f32a3a97638afeb2ee2a15cfe335ab72  /t/a\n", "8fa272101f70c07283e58a09b91d144d  /t/a\n", "contents"],
     ["find /var/log -type f", "/var/log/a.log\n", "/var/log/apt/\n", "clock"],
     ["cat a", "one\n", "two\n", "other"],
+    // SQL: InterCode's observations (the rows list, or the error), as its MySQL 8 and Plateau's MariaDB give them
+    ["SELECT nationality, COUNT(*) FROM people GROUP BY nationality", "[('Russia', 6), ('Bulgaria', 1)]", "[('Bulgaria', 1), ('Russia', 6)]", "ordering"],
+    ["SELECT a FROM t", "[('x), (y',), ('z',)]", "[('z',), ('x), (y',)]", "ordering"],
+    ["SELECT name FROM poker_players", "Error executing query: Unknown column 'name' in 'field list'", "Error executing query: Table 'poker_player.poker_players' doesn't exist", "missingTable"],
+    ["SELECT COUNT(*) FROM poker_players", "[(5,)]", "Error executing query: Table 'poker_player.poker_players' doesn't exist", "missingTable"],
+    ["SELECT a, b FROM t GROUP BY a", "Error executing query: Expression #2 of SELECT list is not in GROUP BY clause and contains nonaggregated column 't.b' which is not functionally dependent on columns in GROUP BY clause; this is incompatible with sql_mode=only_full_group_by", "[(1, 2)]", "groupBy"],
+    ["SELECT MAX(rank) FROM players", "Error executing query: You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near ') FROM players' at line 1", "Error executing query: Unknown column 'rank' in 'field list'", "sqlServer"],
+    ["SELECT date FROM t", "[('2020-01-01',)]", "[('2021-01-01',)]", "numbers"],
+    ["SELECT w FROM t", "[('a',)]", "[('b',)]", "other"],
   ])("%s: %j vs %j → %s", (action, logged, now, cause) => {
     expect(observationCause(action, logged, now)).toBe(cause);
   });

@@ -13,6 +13,9 @@ export const CAUSES = {
   missingFile: "missing file: \"No such file or directory\" on one side only",
   permission: "permission: \"Permission denied\" or \"Operation not permitted\" on one side only",
   missingCommand: "image differs: \"command not found\" on one side only (a program the image lacks or adds)",
+  missingTable: "missing table: \"Table … doesn't exist\" on one side only (InterCode's server was never reset: tables agents made stayed for later episodes)",
+  groupBy: "ONLY_FULL_GROUP_BY: MySQL 8 refused a column outside GROUP BY; MariaDB runs it (its version of the rule would refuse golds MySQL 8 runs)",
+  sqlServer: "server differs: both refused the query, in other words (MariaDB 10.11 against MySQL 8: words MySQL 8 reserves such as RANK, which unknown name is reported first, where the parser stopped)",
   wording: "program version: the same program's message, worded differently (the image's programs are Debian's, InterCode's Ubuntu's)",
   other: "other: the output differs",
 } as const;
@@ -29,6 +32,7 @@ export function observationCause(action: string, logged: string, now: string): C
   if (logged === now) return null;
   if (logged.includes(TIMED_OUT) !== now.includes(TIMED_OUT)) return "timeout";
   if ((logged === MALFORMED) !== (now === MALFORMED)) return "malformed";
+  if (isSqlObservation(logged) && isSqlObservation(now)) return sqlCause(logged, now);
   if (CLOCK.test(action)) return "clock";
   if (unhashed(logged) === unhashed(now)) return "contents";
   if (digitless(logged) === digitless(now)) return "numbers";
@@ -54,4 +58,37 @@ function sameProgramsSaying(a: string, b: string): boolean {
   if (la.length !== lb.length) return false;
   const prog = (l: string) => PROGRAM.exec(l.replace(/^\/[\w./-]*\//, ""))?.[1];
   return la.every((l, i) => l === lb[i] || (prog(l) !== undefined && prog(l) === prog(lb[i])));
+}
+
+// SQL observations as InterCode printed them: the rows list (Python's str of row tuples), None, or the error.
+const SQL_ERROR = "Error executing query: ";
+const isSqlObservation = (s: string) => s.startsWith(SQL_ERROR) || s === "None" || /^\[(\(.*\))?\]$/s.test(s);
+
+function sqlCause(logged: string, now: string): Cause {
+  const [a, b] = [pythonTuples(logged), pythonTuples(now)];
+  if (a && b && a.length === b.length && [...a].sort().join("\n") === [...b].sort().join("\n")) return "ordering";
+  if (oneSided(logged, now, /^Error executing query: Table '[^']*' doesn't exist$/)) return "missingTable";
+  if (oneSided(logged, now, /only_full_group_by/)) return "groupBy";
+  if (logged.startsWith(SQL_ERROR) && now.startsWith(SQL_ERROR)) return "sqlServer";
+  return digitless(logged) === digitless(now) ? "numbers" : "other";
+}
+
+/** The row tuples of a printed rows list, as texts (quotes and brackets inside values respected); null if it is not one. */
+function pythonTuples(s: string): string[] | null {
+  if (!s.startsWith("[") || !s.endsWith("]")) return null;
+  const rows: string[] = [];
+  let depth = 0;
+  let start = 0;
+  let quote = "";
+  for (let i = 1; i < s.length - 1; i++) {
+    const c = s[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = "";
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === "(") {
+      if (depth++ === 0) start = i;
+    } else if (c === ")" && --depth === 0) rows.push(s.slice(start, i + 1));
+  }
+  return rows;
 }

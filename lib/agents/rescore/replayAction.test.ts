@@ -18,6 +18,13 @@ describe("replayActionOf", () => {
     expect(replayActionOf("ls /testbed", "react")).toEqual({ kind: "refused" });
     expect(replayActionOf("execute[SELECT a FROM t WHERE b = (SELECT", "react")).toEqual({ kind: "refused" });
   });
+
+  it("replays nothing for a Try Again or Plan & Solve response the SQL harness answered itself", () => {
+    const refusal = "No SQL code was found in your last response.\n\nYour response should be a SQL command. Format your SQL command as follows:\n\n```SQL\nYour SQL command here\n```";
+    expect(replayActionOf("Can you provide the schema of the tables available?", "try_again", refusal)).toEqual({ kind: "refused" });
+    expect(replayActionOf("USE flight_2;", "plan_solve", refusal)).toEqual({ kind: "refused" });
+    expect(replayActionOf("SELECT 1", "try_again", "[(1,)]")).toEqual({ kind: "run", action: "SELECT 1" });
+  });
 });
 
 describe("scoredEveryAction", () => {

@@ -5,7 +5,9 @@ import { isSubmitAction } from "../types";
 // backticks and all). ReAct logged the model's `execute[<code>]`: the harness ran what lies
 // between `execute[` and the last `]` (multi-line too, text after the `]` dropped), and answered an
 // action without that form itself, running nothing. Read from the logs: every ReAct action that
-// starts `execute[` and has a `]` ran; every other one got the harness's refusal.
+// starts `execute[` and has a `]` ran; every other one got the harness's refusal. The SQL Try Again
+// and Plan & Solve harnesses refused a response without SQL code themselves too, and logged their
+// answer as the observation (234 and 149 steps of the 10-turn and Plan & Solve logs): read from it.
 
 export type ReplayAction =
   | { kind: "run"; action: string }
@@ -14,9 +16,13 @@ export type ReplayAction =
   | { kind: "refused" };
 
 const EXECUTE = "execute[";
+const HARNESS_REFUSAL = "No SQL code was found in your last response.";
 
-export function replayActionOf(logged: string, strategy: string | null): ReplayAction {
-  if (strategy !== "react") return isSubmitAction(logged) ? { kind: "submit" } : { kind: "run", action: logged };
+export function replayActionOf(logged: string, strategy: string | null, observation = ""): ReplayAction {
+  if (strategy !== "react") {
+    if (isSubmitAction(logged)) return { kind: "submit" };
+    return observation.startsWith(HARNESS_REFUSAL) ? { kind: "refused" } : { kind: "run", action: logged };
+  }
   if (logged.trim() === "submit") return { kind: "submit" };
   const close = logged.lastIndexOf("]");
   if (!logged.startsWith(EXECUTE) || close < EXECUTE.length) return { kind: "refused" };

@@ -68,7 +68,7 @@ export async function replayEpisode(engine: ReplayEngine, logged: LoggedEpisode,
   const scorer = engine.scorerOf(logged.task);
   const ran: CompletedStep[] = [];
   for (const [i, step] of logged.steps.entries()) {
-    const action = replayActionOf(step.action, logged.strategy);
+    const action = replayActionOf(step.action, logged.strategy, step.observation);
     if (action.kind === "refused") {
       checks.push({ index: step.index, kind: "refused", replayIndex: null, cause: null });
       continue;

@@ -158,5 +158,12 @@ describe.each(drivers)("the SQL sandbox (%s driver)", (_name, make) => {
     const two = await exec("SELECT 1; SELECT 2", 10_000);
     expect(two.exitCode).toBe(1);
     expect(two.observation).toMatch(/^Error executing query: You have an error in your SQL syntax/);
+    // an error reads as InterCode's MySQL 8 worded it; the step's result keeps MariaDB's own message
+    const unknown = await exec("SELECT nope FROM city", 10_000);
+    expect(unknown.observation).toBe("Error executing query: Unknown column 'nope' in 'field list'");
+    expect(unknown.result).toMatchObject({ code: 1054, error: "Unknown column 'nope' in 'SELECT'" });
+    expect((await exec("SELECT * FROM world.city", 10_000)).observation).toBe("Error executing query: Unknown database 'world'");
+    expect(two.observation).toContain("MySQL server version");
+    expect((await exec("DESC concert_singer.singer", 10_000)).observation).toMatch(/^\[\('Singer_ID', 'int', 'NO', 'PRI', None, 'auto_increment'\), /); // MariaDB: int(11)
   }, 60_000);
 });

@@ -1,0 +1,52 @@
+import path from "node:path";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "../../db/testing";
+import type { Database } from "../../db";
+import { loadTasks } from "../../tasks";
+import { importLogs } from "../../importers";
+import { openRescoreEngine, rescoreRun, type RescoreEngine } from ".";
+
+// Three episodes of InterCode's single-turn SQL log (testing/…fixture_1_turns.json) replayed on the
+// engine (local driver), each with a known outcome: task 1's unknown column reads as MySQL 8 worded
+// it ('field list', where MariaDB says 'SELECT'), and its logged reward was changed to 0.5; task 24
+// queried `poker_players`, a table an earlier agent had left on InterCode's server (MySQL answered
+// about its columns; here it does not exist); task 77's GROUP BY rows come in MariaDB's order
+// (sorted by the group), not MySQL 8's.
+
+const FIXTURE = path.join(import.meta.dirname, "testing/ic_sql_multiturn_fixture_1_turns.json");
+const RUN = "sql rescore fixture";
+
+describe("rescore of a SQL log (local driver)", { timeout: 300_000 }, () => {
+  let db: Database;
+  let live: RescoreEngine;
+
+  beforeAll(async () => {
+    process.env.PLATEAU_SANDBOX = "local";
+    db = await openTestDatabase();
+    await loadTasks(db.prisma, path.resolve("data/intercode"));
+    await importLogs(db.prisma, [{ name: path.basename(FIXTURE), content: readFileSync(FIXTURE) }], { run: RUN });
+    live = await openRescoreEngine(db.prisma, { concurrency: 2 });
+  }, 120_000);
+  afterAll(async () => {
+    await live?.close();
+    await db?.close();
+  });
+
+  it("reports exactly the observations and the reward the engine does not reproduce", async () => {
+    const r = await rescoreRun(db.prisma, live.engine, { run: RUN, concurrency: 2, playable: live.playable });
+    expect(r).toMatchObject({ episodes: 3, rescored: 3, steps: { compared: 3, equal: 1 }, rewards: { compared: 3, equal: 2 }, notRescored: [] });
+    const item = { episodeId: expect.any(String), index: 0 };
+    expect(r.observations).toEqual([
+      {
+        cause: "missingTable", text: expect.stringMatching(/^missing table/), count: 1,
+        items: [{ ...item, task: "spider_dev:24", action: "SELECT name FROM poker_players WHERE earnings > 300000;", logged: "Error executing query: Unknown column 'name' in 'field list'", now: "Error executing query: Table 'poker_player.poker_players' doesn't exist" }],
+      },
+      {
+        cause: "ordering", text: expect.stringMatching(/^ordering/), count: 1,
+        items: [{ ...item, task: "spider_dev:77", action: "SELECT nationality, COUNT(*) as count FROM people GROUP BY nationality;", logged: "[('Russia', 6), ('Bulgaria', 1)]", now: "[('Bulgaria', 1), ('Russia', 6)]" }],
+      },
+    ]);
+    expect(r.rewardDisagreements).toEqual([{ cause: "state", text: expect.stringMatching(/^same observations/), count: 1, items: [{ episodeId: expect.any(String), task: "spider_dev:1", logged: 0.5, now: 0, step: null }] }]);
+  });
+});
