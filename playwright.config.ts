@@ -17,7 +17,15 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
     trace: "off",
   },
@@ -25,8 +33,18 @@ export default defineConfig({
   // it); each starts signed in as a researcher unless it says otherwise.
   projects: [
     { name: "accounts", testMatch: /auth\.setup\.ts/ },
-    { name: "fresh server", testMatch: /fresh-server\.spec\.ts/, dependencies: ["accounts"], use: { storageState: stateFile("researcher") } },
-    { name: "e2e", testIgnore: /fresh-server\.spec\.ts|auth\.setup\.ts/, dependencies: ["fresh server"], use: { storageState: stateFile("researcher") } },
+    {
+      name: "fresh server",
+      testMatch: /fresh-server\.spec\.ts/,
+      dependencies: ["accounts"],
+      use: { storageState: stateFile("researcher") },
+    },
+    {
+      name: "e2e",
+      testIgnore: /fresh-server\.spec\.ts|auth\.setup\.ts/,
+      dependencies: ["fresh server"],
+      use: { storageState: stateFile("researcher") },
+    },
   ],
   webServer: {
     command: `bash scripts/e2e-server.sh ${port}`,

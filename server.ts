@@ -50,19 +50,39 @@ async function main() {
   }
   const db = await openDatabase().catch((err: Error) => fail(err.message));
   opened = db;
-  const tasks = await loadTasks(db.prisma, path.resolve("data/intercode")).catch((err: Error) => fail(`loading tasks: ${err.message}`));
+  const tasks = await loadTasks(db.prisma, path.resolve("data/intercode")).catch((err: Error) =>
+    fail(`loading tasks: ${err.message}`),
+  );
   const access = startAuth(db.prisma, { host, port, publicUrl: process.env.PLATEAU_PUBLIC_URL });
   const httpServer = createServer();
   const io: SocketServer = new IoServer(httpServer, {
-    serveClient: false, maxHttpBufferSize: 1e6, perMessageDeflate: false,
+    serveClient: false,
+    maxHttpBufferSize: 1e6,
+    perMessageDeflate: false,
     // A page of another site must not open a live terminal in a visitor's browser.
-    allowRequest: (req, callback) => callback(null, !req.headers.origin || access.origins.origins.has(req.headers.origin.toLowerCase())),
+    allowRequest: (req, callback) =>
+      callback(null, !req.headers.origin || access.origins.origins.has(req.headers.origin.toLowerCase())),
   });
   // The browser tests' hooks are loaded only by the e2e server: a production process never has them.
-  const hooks = process.env.PLATEAU_TEST_HOOKS === "1" ? (await import("./lib/runtime/testHooks")).createTestHooks(db.prisma) : null;
-  const running = await startServices({ prisma: db.prisma, databaseUrl: db.url, io, identities: access.identities, testFeed: hooks?.feed });
+  const hooks =
+    process.env.PLATEAU_TEST_HOOKS === "1" ? (await import("./lib/runtime/testHooks")).createTestHooks(db.prisma) : null;
+  const running = await startServices({
+    prisma: db.prisma,
+    databaseUrl: db.url,
+    io,
+    identities: access.identities,
+    testFeed: hooks?.feed,
+  });
   setPlateau({
-    prisma: db.prisma, probe: db.probe, databaseKind: db.kind, sandbox: running.sandbox, auth: access.auth, origins: access.origins, tokens: access.tokens, live: running.live, uploadReader: createUploadReader(),
+    prisma: db.prisma,
+    probe: db.probe,
+    databaseKind: db.kind,
+    sandbox: running.sandbox,
+    auth: access.auth,
+    origins: access.origins,
+    tokens: access.tokens,
+    live: running.live,
+    uploadReader: createUploadReader(),
   });
 
   const app = next({ dev, httpServer, hostname: host, port, turbopack: dev });
@@ -81,7 +101,8 @@ async function main() {
       },
       (err: Error) => {
         console.error("plateau: gate:", err);
-        if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: "internal error" }));
+        if (!res.headersSent)
+          res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: "internal error" }));
       },
     );
   });
@@ -96,9 +117,17 @@ async function main() {
   console.log(
     `plateau: ${access.origins.publicUrl} ready in ${Date.now() - t0} ms — database ${db.kind}, ${tasks.total} tasks, sandbox ${running.sandbox.driver ?? "none"} (${running.sandbox.reason})`,
   );
-  const link = await operatorSignInLink(db.prisma, access, host).catch((err: Error) => (console.error(`plateau: operator sign-in link: ${err.message}`), null));
-  if (link) console.log(`plateau: sign in as the operator (admin) with this one-time link (valid 1 hour; a restart prints a new one):\n\n    ${link}\n`);
-  else console.log(`plateau: sign in at ${access.origins.publicUrl}/sign-in (no account yet? \`npx plateau user create --admin EMAIL\`)`);
+  const link = await operatorSignInLink(db.prisma, access, host).catch(
+    (err: Error) => (console.error(`plateau: operator sign-in link: ${err.message}`), null),
+  );
+  if (link)
+    console.log(
+      `plateau: sign in as the operator (admin) with this one-time link (valid 1 hour; a restart prints a new one):\n\n    ${link}\n`,
+    );
+  else
+    console.log(
+      `plateau: sign in at ${access.origins.publicUrl}/sign-in (no account yet? \`npx plateau user create --admin EMAIL\`)`,
+    );
 
   // Stopping, in order, whatever signal arrives and from where (a terminal's Ctrl-C, a service
   // manager's SIGTERM, scripts/start.sh passing either on): no new episodes, live ones ended as
@@ -108,9 +137,24 @@ async function main() {
   const stopper = createStopper({
     log: (line) => console.log(`plateau: ${line}`),
     steps: [
-      { name: "taking new episodes and requests", run: async () => { sessions.refuseNew(); io.close(); httpServer.close(); } },
-      { name: "ending the live episodes (stored as interrupted) and destroying their sandboxes", run: () => running.stop(), left: () => describeLive(sessions) },
-      { name: "stopping PostgreSQL cleanly", run: () => db.close(), left: () => (db.kind === "embedded" ? "PostgreSQL is stopped at once instead (it recovers at the next start)" : null) },
+      {
+        name: "taking new episodes and requests",
+        run: async () => {
+          sessions.refuseNew();
+          io.close();
+          httpServer.close();
+        },
+      },
+      {
+        name: "ending the live episodes (stored as interrupted) and destroying their sandboxes",
+        run: () => running.stop(),
+        left: () => describeLive(sessions),
+      },
+      {
+        name: "stopping PostgreSQL cleanly",
+        run: () => db.close(),
+        left: () => (db.kind === "embedded" ? "PostgreSQL is stopped at once instead (it recovers at the next start)" : null),
+      },
     ],
     force: () => db.kill(),
     exit: (code) => process.exit(code),
@@ -121,7 +165,9 @@ async function main() {
 
 function describeLive(sessions: SessionManager): string | null {
   const n = sessions.size;
-  return n ? `${n} live episode${n === 1 ? "" : "s"} not ended here (marked interrupted at the next start, with the steps already stored) and their sandboxes not destroyed (removed at the next start)` : null;
+  return n
+    ? `${n} live episode${n === 1 ? "" : "s"} not ended here (marked interrupted at the next start, with the steps already stored) and their sandboxes not destroyed (removed at the next start)`
+    : null;
 }
 
 main().catch((err) => fail(err instanceof Error ? err.message : String(err)));

@@ -13,7 +13,10 @@ export default defineConfig({
     pool: "forks",
     // Every test file starts its own Plateau: one warm sandbox per image, filled when a test first
     // asks (not 2 × every Bash image at each start), so the engine makes only the containers used.
-    env: { PLATEAU_POOL_SIZE: process.env.PLATEAU_POOL_SIZE ?? "1", PLATEAU_WARM_AT_START: process.env.PLATEAU_WARM_AT_START ?? "none" },
+    env: {
+      PLATEAU_POOL_SIZE: process.env.PLATEAU_POOL_SIZE ?? "1",
+      PLATEAU_WARM_AT_START: process.env.PLATEAU_WARM_AT_START ?? "none",
+    },
     reporters: ["default", "json"],
     outputFile: { json: ".data/test-results/vitest.json" },
   },

@@ -7,7 +7,12 @@ import { identityFromHeaders } from "@/lib/auth/requestIdentity";
 export const metadata: Metadata = {
   title: "Plateau",
   description: "Play, record, replay and compare interactive coding episodes",
-  icons: { icon: [{ url: "/icon.svg", type: "image/svg+xml" }, { url: "/favicon.ico", sizes: "32x32" }] },
+  icons: {
+    icon: [
+      { url: "/icon.svg", type: "image/svg+xml" },
+      { url: "/favicon.ico", sizes: "32x32" },
+    ],
+  },
 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {

@@ -50,7 +50,14 @@ const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "–");
 
 async function main() {
   const p = await startTestPlateau("docker");
-  const report: Record<string, unknown> = { when: new Date().toISOString(), driver: "docker", tasks: values.tasks, execution, loadAverage: os.loadavg(), cpus: os.cpus().length };
+  const report: Record<string, unknown> = {
+    when: new Date().toISOString(),
+    driver: "docker",
+    tasks: values.tasks,
+    execution,
+    loadAverage: os.loadavg(),
+    cpus: os.cpus().length,
+  };
   try {
     if (!values["skip-runs"]) await batchRuns(p, report);
     await apiSteps(p, report);
@@ -59,7 +66,12 @@ async function main() {
     report.loadAverageAfter = os.loadavg();
     mkdirSync(path.dirname(values.out!), { recursive: true });
     writeFileSync(values.out!, JSON.stringify(report, null, 2));
-    console.log(`\nwritten to ${values.out} (load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")} on ${os.cpus().length} CPUs)`);
+    console.log(
+      `\nwritten to ${values.out} (load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(" ")} on ${os.cpus().length} CPUs)`,
+    );
     await closeTestPlateau(p);
   }
 }
@@ -69,8 +81,20 @@ async function batchRuns(p: TestPlateau, report: Record<string, unknown>) {
   {
     // Warm the images and the gold-run cache's code paths (not measured).
     const outcomes = new Map<string, PlayOutcome | null>();
-    const runner = new AgentRunner({ prisma, sessions: p.sessions, onEpisode: (e) => outcomes.set(e.episodeId, e.outcome), log: () => {} });
-    const warm = await runner.create({ policy: "gold", tasks: "fs1:0,fs2:0,fs3:0,fs4:0", turnLimit: 3, concurrency: 4, execution, name: `bench warm-up ${Date.now()}` });
+    const runner = new AgentRunner({
+      prisma,
+      sessions: p.sessions,
+      onEpisode: (e) => outcomes.set(e.episodeId, e.outcome),
+      log: () => {},
+    });
+    const warm = await runner.create({
+      policy: "gold",
+      tasks: "fs1:0,fs2:0,fs3:0,fs4:0",
+      turnLimit: 3,
+      concurrency: 4,
+      execution,
+      name: `bench warm-up ${Date.now()}`,
+    });
     while (runner.isActive(warm.runId)) await new Promise((r) => setTimeout(r, 200));
     outcomes.clear();
 
@@ -79,7 +103,14 @@ async function batchRuns(p: TestPlateau, report: Record<string, unknown>) {
     const harnessOwn: number[] = [];
     for (const c of values.concurrency!.split(",").map(Number)) {
       const t0 = Date.now();
-      const { runId, total } = await runner.create({ policy: "gold", tasks: values.tasks!, turnLimit: 3, concurrency: c, execution, name: `bench gold ${execution} c${c} ${Date.now()}` });
+      const { runId, total } = await runner.create({
+        policy: "gold",
+        tasks: values.tasks!,
+        turnLimit: 3,
+        concurrency: c,
+        execution,
+        name: `bench gold ${execution} c${c} ${Date.now()}`,
+      });
       let lastLog = 0;
       while (runner.isActive(runId)) {
         await new Promise((r) => setTimeout(r, 250));
@@ -112,32 +143,59 @@ async function batchRuns(p: TestPlateau, report: Record<string, unknown>) {
           const intercode = e.scores.find((s) => s.mode === "intercode");
           const last = e.steps.filter((s) => s.action !== "submit").at(-1);
           return {
-            task: `${e.task.dataset}:${e.task.index}`, taskId: e.taskId, status: e.status, error: e.error,
-            gold: e.task.gold, plateau: plateau?.reward ?? null, intercode: intercode?.reward ?? null,
+            task: `${e.task.dataset}:${e.task.index}`,
+            taskId: e.taskId,
+            status: e.status,
+            error: e.error,
+            gold: e.task.gold,
+            plateau: plateau?.reward ?? null,
+            intercode: intercode?.reward ?? null,
             breakdown: e.scores.find((s) => s.mode === solvedMode)?.breakdown ?? null,
-            observation: last?.observation.slice(0, 400) ?? null, exitCode: last?.exitCode ?? null,
+            observation: last?.observation.slice(0, 400) ?? null,
+            exitCode: last?.exitCode ?? null,
           };
         });
       const solved = eps.length - failures.length;
       const solvedOther = eps.filter((e) => e.scores.find((s) => s.mode !== solvedMode)?.success).length;
       const run = {
-        execution, solvedMode, solvedInOtherMode: solvedOther, concurrency: c, episodes: eps.length, seconds: Math.round(seconds * 10) / 10, episodesPerMinute: Math.round((eps.length / seconds) * 60 * 10) / 10,
-        sr: eps.length ? solved / eps.length : 0, solved,
+        execution,
+        solvedMode,
+        solvedInOtherMode: solvedOther,
+        concurrency: c,
+        episodes: eps.length,
+        seconds: Math.round(seconds * 10) / 10,
+        episodesPerMinute: Math.round((eps.length / seconds) * 60 * 10) / 10,
+        sr: eps.length ? solved / eps.length : 0,
+        solved,
         stepOverheadMs: { median: quantile(overheads, 0.5), p99: quantile(overheads, 0.99), n: overheads.length },
         failures,
       };
       runs.push(run);
-      console.log(`gold c=${c}: ${eps.length} episodes in ${run.seconds} s = ${run.episodesPerMinute} episodes/min; SR (${solvedMode} mode) ${(run.sr * 100).toFixed(1)} % (${solved}/${eps.length}; the other mode ${solvedOther}); step overhead median ${fmt(run.stepOverheadMs.median)} ms, p99 ${fmt(run.stepOverheadMs.p99)} ms`);
-      for (const f of failures) console.log(`   not solved: ${f.task} [${f.status}] plateau ${f.plateau} intercode ${f.intercode} — ${f.gold}${f.error ? ` — ${f.error}` : ""}`);
+      console.log(
+        `gold c=${c}: ${eps.length} episodes in ${run.seconds} s = ${run.episodesPerMinute} episodes/min; SR (${solvedMode} mode) ${(run.sr * 100).toFixed(1)} % (${solved}/${eps.length}; the other mode ${solvedOther}); step overhead median ${fmt(run.stepOverheadMs.median)} ms, p99 ${fmt(run.stepOverheadMs.p99)} ms`,
+      );
+      for (const f of failures)
+        console.log(
+          `   not solved: ${f.task} [${f.status}] plateau ${f.plateau} intercode ${f.intercode} — ${f.gold}${f.error ? ` — ${f.error}` : ""}`,
+        );
     }
     report.runs = runs;
-    report.runnerStepOverheadMs = { median: quantile(stepOverheads, 0.5), p99: quantile(stepOverheads, 0.99), n: stepOverheads.length, target: TARGET_OVERHEAD_MS };
+    report.runnerStepOverheadMs = {
+      median: quantile(stepOverheads, 0.5),
+      p99: quantile(stepOverheads, 0.99),
+      n: stepOverheads.length,
+      target: TARGET_OVERHEAD_MS,
+    };
     report.runnerHarnessOwnMs = { median: quantile(harnessOwn, 0.5), p99: quantile(harnessOwn, 0.99), n: harnessOwn.length };
 
     const ro = report.runnerStepOverheadMs as { median: number; p99: number; n: number };
     const ho = report.runnerHarnessOwnMs as { median: number; p99: number };
-    console.log(`\nbatch runner (gold, ${ro.n} steps): overhead per step beyond the command's own time median ${fmt(ro.median)} ms, p99 ${fmt(ro.p99)} ms (target ≤ ${TARGET_OVERHEAD_MS} ms)`);
-    console.log(`  of which the agent harness's own code (outside the live session): median ${fmt(ho.median)} ms, p99 ${fmt(ho.p99)} ms`);
+    console.log(
+      `\nbatch runner (gold, ${ro.n} steps): overhead per step beyond the command's own time median ${fmt(ro.median)} ms, p99 ${fmt(ro.p99)} ms (target ≤ ${TARGET_OVERHEAD_MS} ms)`,
+    );
+    console.log(
+      `  of which the agent harness's own code (outside the live session): median ${fmt(ho.median)} ms, p99 ${fmt(ho.p99)} ms`,
+    );
   }
 }
 
@@ -148,7 +206,12 @@ async function batchRuns(p: TestPlateau, report: Record<string, unknown>) {
 async function apiSteps(p: TestPlateau, report: Record<string, unknown>) {
   const api = { prisma: p.db.prisma, sessions: p.sessions, episodes: new ApiEpisodes() };
   const n = Math.min(Number(values["api-steps"]), 49);
-  const created = await createEpisode(api, "bench", CreateEpisodeBody.parse({ task: "fs4:0", turnLimit: 100, timeoutMs: 10_000 }), { userId: p.researcherId, role: "researcher" });
+  const created = await createEpisode(
+    api,
+    "bench",
+    CreateEpisodeBody.parse({ task: "fs4:0", turnLimit: 100, timeoutMs: 10_000 }),
+    { userId: p.researcherId, role: "researcher" },
+  );
   const id = (created.body as { episodeId: string }).episodeId;
   const session = p.sessions.get(id)!;
   const direct: number[] = [];
@@ -168,13 +231,16 @@ async function apiSteps(p: TestPlateau, report: Record<string, unknown>) {
   report.apiStepOverheadMs = { ...q(handler), target: TARGET_OVERHEAD_MS };
   console.log(`\nper step of \`true\`, beyond the command's own time (target ≤ ${TARGET_OVERHEAD_MS} ms):`);
   console.log(`  typed straight into the session (actOnce):   median ${fmt(q(direct).median)} ms, p99 ${fmt(q(direct).p99)} ms`);
-  console.log(`  through the session API's step handler:      median ${fmt(q(handler).median)} ms, p99 ${fmt(q(handler).p99)} ms`);
+  console.log(
+    `  through the session API's step handler:      median ${fmt(q(handler).median)} ms, p99 ${fmt(q(handler).p99)} ms`,
+  );
 }
 
 /** The same steps through HTTP (Next route, token check, JSON) against a running server. */
 async function httpSteps(url: string, token: string, report: Record<string, unknown>) {
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-  const post = async (path: string, body: unknown) => (await fetch(`${url}${path}`, { method: "POST", headers, body: JSON.stringify(body) })).json();
+  const post = async (path: string, body: unknown) =>
+    (await fetch(`${url}${path}`, { method: "POST", headers, body: JSON.stringify(body) })).json();
   const created = await post("/api/v1/episodes", { task: "fs4:0", turnLimit: 100 });
   const over: number[] = [];
   for (let i = 0; i < Math.min(Number(values["api-steps"]), 49); i++) {

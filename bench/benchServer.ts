@@ -20,30 +20,45 @@ type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 /** cpuProfDir: write the server's V8 CPU profile there when it stops (where does the time go). */
 /** pgPort: its embedded PostgreSQL (default port + 100). */
-export async function startBenchServer(opts: { driver?: "docker" | "local"; poolSize?: number; port?: number; pgPort?: number; cpuProfDir?: string } = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  opts: { driver?: "docker" | "local"; poolSize?: number; port?: number; pgPort?: number; cpuProfDir?: string } = {},
+): Promise<BenchServer> {
   const port = opts.port ?? 3500;
   const pgPort = opts.pgPort ?? port + 100;
   if (!existsSync(`${process.env.PLATEAU_NEXT_DIST ?? ".next"}/BUILD_ID`)) {
     console.log("bench: building the pages (next build)…");
-    const b = spawnSync("node_modules/.bin/next", ["build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const b = spawnSync("node_modules/.bin/next", ["build"], {
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     if (b.status !== 0) throw new Error("next build failed");
   }
   const dataDir = `.data/bench-server-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
   const engine = spawnSync("bash", ["scripts/engine.sh", "env"], { encoding: "utf8" });
   const dockerHost = /DOCKER_HOST=(\S+)/.exec(engine.stdout ?? "")?.[1];
-  const child: ChildProcess = spawn("node_modules/.bin/tsx", [...(opts.cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${opts.cpuProfDir}`] : []), "server.ts"], {
-    env: {
-      ...process.env,
-      ...(dockerHost ? { DOCKER_HOST: dockerHost } : {}),
-      NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port),
-      PLATEAU_DATA_DIR: dataDir, PLATEAU_ROOTFS_DIR: process.env.PLATEAU_ROOTFS_DIR ?? `${process.cwd()}/.data/rootfs`, PLATEAU_PG_PORT: String(pgPort),
-      PLATEAU_SANDBOX: opts.driver ?? "", PLATEAU_POOL_SIZE: String(opts.poolSize ?? 2),
-      // Benches open many episodes as one account, and leave them to the idle timeout.
-      PLATEAU_MAX_SANDBOXES: "1000", PLATEAU_MAX_SANDBOXES_PER_ACCOUNT: "1000",
+  const child: ChildProcess = spawn(
+    "node_modules/.bin/tsx",
+    [...(opts.cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${opts.cpuProfDir}`] : []), "server.ts"],
+    {
+      env: {
+        ...process.env,
+        ...(dockerHost ? { DOCKER_HOST: dockerHost } : {}),
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        PORT: String(port),
+        PLATEAU_DATA_DIR: dataDir,
+        PLATEAU_ROOTFS_DIR: process.env.PLATEAU_ROOTFS_DIR ?? `${process.cwd()}/.data/rootfs`,
+        PLATEAU_PG_PORT: String(pgPort),
+        PLATEAU_SANDBOX: opts.driver ?? "",
+        PLATEAU_POOL_SIZE: String(opts.poolSize ?? 2),
+        // Benches open many episodes as one account, and leave them to the idle timeout.
+        PLATEAU_MAX_SANDBOXES: "1000",
+        PLATEAU_MAX_SANDBOXES_PER_ACCOUNT: "1000",
+      },
+      stdio: ["ignore", "pipe", "inherit"],
     },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  );
   process.once("exit", () => child.kill("SIGTERM")); // a bench that fails must not leave its server running
   const url = `http://127.0.0.1:${port}`;
   let log = "";
@@ -92,5 +107,7 @@ export function summarize(samples: number[]): Summary {
 }
 
 export function printRow(what: string, s: Summary, target: string): void {
-  console.log(`${what.padEnd(44)} median ${s.median.toFixed(1).padStart(7)} ms   p99 ${s.p99.toFixed(1).padStart(7)} ms   (n=${s.n})   target: ${target}`);
+  console.log(
+    `${what.padEnd(44)} median ${s.median.toFixed(1).padStart(7)} ms   p99 ${s.p99.toFixed(1).padStart(7)} ms   (n=${s.n})   target: ${target}`,
+  );
 }

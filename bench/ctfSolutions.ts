@@ -18,11 +18,19 @@ for (const t of loadCtfTasks(dataDir)) {
   const taskId = t.extra.taskId as number;
   const script = solutionScript(dataDir, taskId);
   if (!script) continue;
-  const r = await runSolution((image) => driver.create({ image, labels: { "dev.plateau.bench": "ctf-solutions" } }), { taskId, gold: t.gold, script });
+  const r = await runSolution((image) => driver.create({ image, labels: { "dev.plateau.bench": "ctf-solutions" } }), {
+    taskId,
+    gold: t.gold,
+    script,
+  });
   const playable = ctfPlayability({ taskId, query: t.query });
   rows.push({ ...r, playable: playable.ok ? "playable" : playable.reason });
   const shown = { flag: "flag", content: "the flag's content only", none: "NO FLAG" }[r.found];
-  console.log(`task ${String(taskId).padStart(2)}: ${shown}${r.timedOut ? " (timed out)" : ""}${r.found === "none" ? ` — exit ${r.exitCode}: ${r.tail.replace(/\n/g, " | ").slice(0, 160)}` : ""}${playable.ok ? "" : ` [unplayable: ${playable.reason}]`}`);
+  console.log(
+    `task ${String(taskId).padStart(2)}: ${shown}${r.timedOut ? " (timed out)" : ""}${r.found === "none" ? ` — exit ${r.exitCode}: ${r.tail.replace(/\n/g, " | ").slice(0, 160)}` : ""}${playable.ok ? "" : ` [unplayable: ${playable.reason}]`}`,
+  );
 }
 const count = (f: string) => rows.filter((r) => r.found === f).length;
-console.log(`ctf solutions: ${count("flag")} of ${rows.length} scripted solutions print their flag in the sandbox, ${count("content")} more only what goes inside picoCTF{…}, ${count("none")} neither (${driver.name} driver, ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+console.log(
+  `ctf solutions: ${count("flag")} of ${rows.length} scripted solutions print their flag in the sandbox, ${count("content")} more only what goes inside picoCTF{…}, ${count("none")} neither (${driver.name} driver, ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+);

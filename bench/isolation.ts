@@ -8,7 +8,13 @@ import { startTestPlateau } from "../lib/runtime/testing";
 import { TestPlayer } from "../lib/sessions/testPlayer";
 import { summarize, type Summary } from "./benchServer";
 
-const { values } = parseArgs({ options: { driver: { type: "string", default: "docker" }, keys: { type: "string", default: "60" }, commands: { type: "string", default: "10" } } });
+const { values } = parseArgs({
+  options: {
+    driver: { type: "string", default: "docker" },
+    keys: { type: "string", default: "60" },
+    commands: { type: "string", default: "10" },
+  },
+});
 const p = await startTestPlateau(values.driver as "docker" | "local");
 const players: TestPlayer[] = [];
 
@@ -50,12 +56,17 @@ async function commands(player: TestPlayer, n: number): Promise<number[]> {
 }
 
 const row = (what: string, quiet: Summary, loaded: Summary) =>
-  console.log(`| ${what} | ${quiet.median.toFixed(1)} / ${quiet.p99.toFixed(1)} | ${loaded.median.toFixed(1)} / ${loaded.p99.toFixed(1)} | ${(loaded.median / quiet.median).toFixed(2)} / ${(loaded.p99 / quiet.p99).toFixed(2)} |`);
+  console.log(
+    `| ${what} | ${quiet.median.toFixed(1)} / ${quiet.p99.toFixed(1)} | ${loaded.median.toFixed(1)} / ${loaded.p99.toFixed(1)} | ${(loaded.median / quiet.median).toFixed(2)} / ${(loaded.p99 / quiet.p99).toFixed(2)} |`,
+  );
 
 try {
-  const keys = Number(values.keys), cmds = Number(values.commands);
+  const keys = Number(values.keys),
+    cmds = Number(values.commands);
   const calm = await play(2);
-  console.log(`Isolation bench ${new Date().toISOString().slice(0, 10)}, driver ${values.driver} (median / p99 ms)\n| figure | quiet server | neighbour misbehaving | ratio |\n|---|---|---|---|`);
+  console.log(
+    `Isolation bench ${new Date().toISOString().slice(0, 10)}, driver ${values.driver} (median / p99 ms)\n| figure | quiet server | neighbour misbehaving | ratio |\n|---|---|---|---|`,
+  );
   const quietEcho = summarize(await echoes(calm.player, keys));
   const quietRun = summarize(await commands(calm.player, cmds));
 

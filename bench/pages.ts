@@ -32,8 +32,11 @@ const TARGET_TTI = 1000;
 const WATCH_LONG_TASKS = `window.__benchLongTaskEnd = 0;
 new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__benchLongTaskEnd = Math.max(window.__benchLongTaskEnd, e.startTime + e.duration); }).observe({ type: "longtask", buffered: true });`;
 
-
-const server = await startBenchServer({ port: Number(values.port), pgPort: values["pg-port"] ? Number(values["pg-port"]) : undefined, poolSize: 1 });
+const server = await startBenchServer({
+  port: Number(values.port),
+  pgPort: values["pg-port"] ? Number(values["pg-port"]) : undefined,
+  poolSize: 1,
+});
 try {
   const prisma = createPrisma(server.dbUrl(), 2);
   const t0 = performance.now();
@@ -42,7 +45,10 @@ try {
   const episodes = report.runs.reduce((s, r) => s + r.episodes, 0);
   console.log(`bench: imported ${episodes} episodes in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   // A replay of a 10-turn imported episode, its task, and Play's page of a Bash task.
-  const episode = await prisma.episode.findFirstOrThrow({ where: { turns: { gte: 5 }, task: { environment: "bash" } }, select: { id: true, taskId: true } });
+  const episode = await prisma.episode.findFirstOrThrow({
+    where: { turns: { gte: 5 }, task: { environment: "bash" } },
+    select: { id: true, taskId: true },
+  });
   const runs = await prisma.run.findMany({ take: 2, orderBy: { createdAt: "asc" }, select: { name: true } });
   await prisma.$disconnect();
 
@@ -62,7 +68,15 @@ try {
   const only = values.only?.split(",");
   const browser: Browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const storageState = await server.storageState(browser);
 
@@ -88,10 +102,14 @@ try {
 
   const ref = results.find((r) => r.name === "reference")!;
   console.log(`\npage loads, ${loads} each after one warm-up (ms; ratio = median / reference's median)`);
-  console.log(`${"page".padEnd(10)} ${"FCP median".padStart(10)} ${"p99".padStart(7)} ${"ratio".padStart(6)}   ${"TTI median".padStart(10)} ${"p99".padStart(7)} ${"ratio".padStart(6)}   target FCP ≤ ${TARGET_FCP}, TTI ≤ ${TARGET_TTI}`);
+  console.log(
+    `${"page".padEnd(10)} ${"FCP median".padStart(10)} ${"p99".padStart(7)} ${"ratio".padStart(6)}   ${"TTI median".padStart(10)} ${"p99".padStart(7)} ${"ratio".padStart(6)}   target FCP ≤ ${TARGET_FCP}, TTI ≤ ${TARGET_TTI}`,
+  );
   for (const r of results) {
     const met = r.fcp.median <= TARGET_FCP && r.tti.median <= TARGET_TTI ? "met" : "not met";
-    console.log(`${r.name.padEnd(10)} ${r.fcp.median.toFixed(0).padStart(10)} ${r.fcp.p99.toFixed(0).padStart(7)} ${(r.fcp.median / ref.fcp.median).toFixed(2).padStart(6)}   ${r.tti.median.toFixed(0).padStart(10)} ${r.tti.p99.toFixed(0).padStart(7)} ${(r.tti.median / ref.tti.median).toFixed(2).padStart(6)}   ${r.name === "reference" ? "" : met}`);
+    console.log(
+      `${r.name.padEnd(10)} ${r.fcp.median.toFixed(0).padStart(10)} ${r.fcp.p99.toFixed(0).padStart(7)} ${(r.fcp.median / ref.fcp.median).toFixed(2).padStart(6)}   ${r.tti.median.toFixed(0).padStart(10)} ${r.tti.p99.toFixed(0).padStart(7)} ${(r.tti.median / ref.tti.median).toFixed(2).padStart(6)}   ${r.name === "reference" ? "" : met}`,
+    );
   }
 } finally {
   await server.stop();
@@ -110,9 +128,18 @@ async function measure(page: Page, url: string): Promise<{ fcp: number; tti: num
   })()`);
 }
 
-async function screenshots(browser: Browser, storageState: Awaited<ReturnType<typeof server.storageState>>, name: string, url: string, dir: string) {
+async function screenshots(
+  browser: Browser,
+  storageState: Awaited<ReturnType<typeof server.storageState>>,
+  name: string,
+  url: string,
+  dir: string,
+) {
   mkdirSync(dir, { recursive: true });
-  for (const [w, h] of [[1366, 768], [800, 600]]) {
+  for (const [w, h] of [
+    [1366, 768],
+    [800, 600],
+  ]) {
     const ctx = await browser.newContext({ viewport: { width: w, height: h }, storageState });
     const page = await ctx.newPage();
     await page.goto(url, { waitUntil: "networkidle" });

@@ -26,7 +26,13 @@ const { values } = parseArgs({
   },
 });
 
-interface Row { index: number; intercode: number; mucode: boolean; ms: number; cause: string | null }
+interface Row {
+  index: number;
+  intercode: number;
+  mucode: boolean;
+  ms: number;
+  cause: string | null;
+}
 
 const tasks = loadPythonTasks(path.join(process.cwd(), "data/intercode"));
 const queue = tasks.map((_, i) => i).slice(Number(values.from), Number(values.to));
@@ -34,10 +40,15 @@ const driver = process.env.PLATEAU_SANDBOX === "local" ? createLocalDriver() : c
 const rows: Row[] = [];
 
 /** Why a gold did not score 1: what the console said of the gold itself, else the first differing test. */
-function causeOf(gold: string | undefined, s: Record<string, { reward: number; success: boolean; breakdown: Record<string, unknown> }>): string | null {
+function causeOf(
+  gold: string | undefined,
+  s: Record<string, { reward: number; success: boolean; breakdown: Record<string, unknown> }>,
+): string | null {
   if (s.intercode.reward === 1 && s.mucode.success) return null;
   if (gold) return `the gold raised in the console: ${gold}`;
-  const differing = (s.intercode.breakdown.differing as { agent: { error: string | null } | null; gold: { error: string | null } | null }[] | undefined) ?? [];
+  const differing =
+    (s.intercode.breakdown.differing as
+      { agent: { error: string | null } | null; gold: { error: string | null } | null }[] | undefined) ?? [];
   if (differing.length) {
     const d = differing[0];
     return `a test differs from the fresh gold run: console side ${d.agent?.error ?? "passed"}, gold side ${d.gold?.error ?? "passed"}`;
@@ -58,10 +69,22 @@ async function worker(scratch: Sandbox) {
       const r = pythonResultOf(gold);
       const goldError = r?.kind === "code" && r.result.error ? r.result.error : undefined;
       const s = Object.fromEntries((await scorePythonEpisode(task, c.steps, "submit", scratch)).map((x) => [x.mode, x]));
-      rows.push({ index: i, intercode: s.intercode.reward, mucode: s.mucode.success, ms: Date.now() - t0, cause: causeOf(goldError, s) });
+      rows.push({
+        index: i,
+        intercode: s.intercode.reward,
+        mucode: s.mucode.success,
+        ms: Date.now() - t0,
+        cause: causeOf(goldError, s),
+      });
       c.tty.close();
     } catch (err) {
-      rows.push({ index: i, intercode: 0, mucode: false, ms: Date.now() - t0, cause: `harness: ${(err as Error).message.slice(0, 200)}` });
+      rows.push({
+        index: i,
+        intercode: 0,
+        mucode: false,
+        ms: Date.now() - t0,
+        cause: `harness: ${(err as Error).message.slice(0, 200)}`,
+      });
     } finally {
       void sb.destroy().catch(() => {});
     }
@@ -69,10 +92,13 @@ async function worker(scratch: Sandbox) {
   }
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const started = Date.now();
 const n = Number(values.concurrency);
-const scratches = await Promise.all(Array.from({ length: n }, () => driver.create({ image: PYTHON_IMAGE, labels: { "dev.plateau.bench": "python-gold" } })));
+const scratches = await Promise.all(
+  Array.from({ length: n }, () => driver.create({ image: PYTHON_IMAGE, labels: { "dev.plateau.bench": "python-gold" } })),
+);
 try {
   await Promise.all(scratches.map(worker));
 } finally {
@@ -84,7 +110,16 @@ const mu = rows.filter((r) => r.mucode).length;
 console.log(`gold policy, ${rows.length} MBPP tasks, ${driver.name} driver, concurrency ${n}:`);
 console.log(`  intercode reward 1: ${ok}/${rows.length} (${((100 * ok) / rows.length).toFixed(1)} %)`);
 console.log(`  mucode success:     ${mu}/${rows.length} (${((100 * mu) / rows.length).toFixed(1)} %)`);
-console.log(`  ${(rows.length / minutes).toFixed(1)} episodes/min; per episode median ${pct(rows.map((r) => r.ms), 50)} ms, p99 ${pct(rows.map((r) => r.ms), 99)} ms`);
-for (const r of rows.filter((x) => x.cause).sort((a, b) => a.index - b.index)) console.log(`  mbpp:${r.index}: intercode ${r.intercode}, mucode ${r.mucode}: ${r.cause}`);
+console.log(
+  `  ${(rows.length / minutes).toFixed(1)} episodes/min; per episode median ${pct(
+    rows.map((r) => r.ms),
+    50,
+  )} ms, p99 ${pct(
+    rows.map((r) => r.ms),
+    99,
+  )} ms`,
+);
+for (const r of rows.filter((x) => x.cause).sort((a, b) => a.index - b.index))
+  console.log(`  mbpp:${r.index}: intercode ${r.intercode}, mucode ${r.mucode}: ${r.cause}`);
 mkdirSync(path.dirname(values.out!), { recursive: true });
 writeFileSync(values.out!, JSON.stringify({ rows, minutes }, null, 1));

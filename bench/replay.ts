@@ -50,10 +50,11 @@ const castText = readFileSync(castFile, "utf8");
 const cast = { text: castText, ...fromCast(castText, JSON.parse(readFileSync(`${castFile}.meta.json`, "utf8"))) };
 const duration = cast.events[cast.events.length - 1][0];
 
-
 const prisma = createPrisma(dbUrl, 2);
 const task = await prisma.task.findFirstOrThrow({ where: { dataset: "nl2bash_fs_1", index: 0 } });
-console.log(`bench: storing the recording (${(castText.length / 1048576).toFixed(1)} MB, ${cast.events.length} events) and a 1,000-step imported episode…`);
+console.log(
+  `bench: storing the recording (${(castText.length / 1048576).toFixed(1)} MB, ${cast.events.length} events) and a 1,000-step imported episode…`,
+);
 const recorded = await seedRecordedEpisode(prisma, cast, { taskId: task.id, playerName: "bench" });
 const stepsOnly = await seedStepsEpisode(prisma, 1000, { taskId: task.id });
 // As the server does when a live episode ends (services.ts: warmReplay): its snapshots are made
@@ -62,25 +63,38 @@ if (!values.cold && server) {
   process.env.PLATEAU_DATA_DIR = `.data/bench-server-${values.port}`;
   const t0 = performance.now();
   await warmReplay(prisma, recorded);
-  console.log(`bench: snapshots made as the episode is stored, in ${(performance.now() - t0).toFixed(0)} ms (no viewer waits for them)`);
+  console.log(
+    `bench: snapshots made as the episode is stored, in ${(performance.now() - t0).toFixed(0)} ms (no viewer waits for them)`,
+  );
 }
 await prisma.$disconnect();
 
 const browser: Browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 
 /** The same seek times for both players (a fixed seed), in recorded seconds. */
 const seekTimes = (() => {
   let x = 42;
-  const rnd = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rnd = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   return Array.from({ length: seekCount }, () => Math.round(rnd() * duration * 1000) / 1000);
 })();
 
 async function freshPage(): Promise<Page> {
   // The operator's signed-in state (a bench server's), or none for --url (a server that lets the bench in).
-  const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...(server ? { storageState: await server.storageState(browser) } : {}) });
+  const ctx = await browser.newContext({
+    viewport: { width: 1400, height: 900 },
+    ...(server ? { storageState: await server.storageState(browser) } : {}),
+  });
   return ctx.newPage();
 }
 
@@ -97,7 +111,10 @@ async function plateauReady(url: string): Promise<{ ms: number; complete: number
   };
   const ms = await mark("plateau:replay-ready");
   const complete = await mark("plateau:replay-complete");
-  if (process.env.BENCH_VERBOSE) console.log(`  ready ${ms.toFixed(0)} ms, recording complete at ${complete.toFixed(0)} ms\n${await page.evaluate(BREAKDOWN)}`);
+  if (process.env.BENCH_VERBOSE)
+    console.log(
+      `  ready ${ms.toFixed(0)} ms, recording complete at ${complete.toFixed(0)} ms\n${await page.evaluate(BREAKDOWN)}`,
+    );
   return { ms, complete, page };
 }
 
@@ -143,7 +160,10 @@ const PLATEAU_SEEKS = `async (ts) => {
   return { resolved, shown, end, turns };
 }`;
 
-async function plateauSeeks(page: Page, times: number[]): Promise<{ resolved: number[]; shown: number[]; end: number; turns: number[] }> {
+async function plateauSeeks(
+  page: Page,
+  times: number[],
+): Promise<{ resolved: number[]; shown: number[]; end: number; turns: number[] }> {
   return page.evaluate(`(${PLATEAU_SEEKS})(${JSON.stringify(times)})`);
 }
 
@@ -177,7 +197,10 @@ window.player = AsciinemaPlayer.create("/session.cast", document.getElementById(
 async function asciinemaReady(url: string): Promise<{ ms: number; page: Page }> {
   const page = await freshPage();
   await page.goto(url);
-  await page.waitForFunction(() => performance.getEntriesByName("asciinema:ready").length > 0, null, { timeout: 60_000, polling: 5 });
+  await page.waitForFunction(() => performance.getEntriesByName("asciinema:ready").length > 0, null, {
+    timeout: 60_000,
+    polling: 5,
+  });
   return { ms: await page.evaluate(() => performance.getEntriesByName("asciinema:ready")[0].startTime), page };
 }
 
@@ -208,13 +231,19 @@ const results: Record<string, unknown> = { file: { bytes: castText.length, event
 // between runs; a ratio is fair only between opens made at the same time).
 const asciinemaDir = process.env.ASCIINEMA_PLAYER_DIR ?? "node_modules/asciinema-player";
 const asciinema = existsSync(path.join(asciinemaDir, "dist/bundle/asciinema-player.min.js"))
-  ? { version: JSON.parse(readFileSync(path.join(asciinemaDir, "package.json"), "utf8")).version as string, ...(await asciinemaServer(asciinemaDir)) }
+  ? {
+      version: JSON.parse(readFileSync(path.join(asciinemaDir, "package.json"), "utf8")).version as string,
+      ...(await asciinemaServer(asciinemaDir)),
+    }
   : null;
 const readies: number[] = [];
 
 try {
   // 1. A 1,000-step episode page (imported: the screen is made from its steps), and the same for the recording.
-  for (const [name, id] of [["1,000-step imported episode", stepsOnly], ["1,000-command recorded episode (11 MB)", recorded]] as const) {
+  for (const [name, id] of [
+    ["1,000-step imported episode", stepsOnly],
+    ["1,000-command recorded episode (11 MB)", recorded],
+  ] as const) {
     const loads: number[] = [];
     const completes: number[] = [];
     for (let i = 0; i <= runs; i++) {
@@ -230,9 +259,17 @@ try {
       }
     }
     const [cold, ...warm] = loads;
-    console.log(`${`Plateau: open ${name}`.padEnd(58)} first ${cold.toFixed(0).padStart(5)} ms   then median ${median(warm).toFixed(0).padStart(5)} ms of ${warm.length}   target ≤ ${name.startsWith("1,000-step") ? "500 ms" : "0.8 × asciinema-player's ready"}`);
+    console.log(
+      `${`Plateau: open ${name}`.padEnd(58)} first ${cold.toFixed(0).padStart(5)} ms   then median ${median(warm).toFixed(0).padStart(5)} ms of ${warm.length}   target ≤ ${name.startsWith("1,000-step") ? "500 ms" : "0.8 × asciinema-player's ready"}`,
+    );
     console.log(`${"".padEnd(58)} whole recording in: median ${median(completes.slice(1)).toFixed(0)} ms`);
-    results[name] = { first: cold, warm, median: median(warm), complete: completes, ...(id === recorded && readies.length ? { asciinema: readies } : {}) };
+    results[name] = {
+      first: cold,
+      warm,
+      median: median(warm),
+      complete: completes,
+      ...(id === recorded && readies.length ? { asciinema: readies } : {}),
+    };
   }
 
   // 2. Seeks on the recording.
@@ -250,19 +287,26 @@ try {
 
   // 3. asciinema-player's seeks on the same file.
   if (!asciinema) {
-    console.log(`asciinema-player: not installed (npm i -D asciinema-player@3.18.0, or set ASCIINEMA_PLAYER_DIR); DESIGN.md's figures: ready 488 ms, seek median 44 / p99 132 ms`);
+    console.log(
+      `asciinema-player: not installed (npm i -D asciinema-player@3.18.0, or set ASCIINEMA_PLAYER_DIR); DESIGN.md's figures: ready 488 ms, seek median 44 / p99 132 ms`,
+    );
   } else {
     const { version, url } = asciinema;
     const { page: ap } = await asciinemaReady(url);
     const a = await asciinemaSeeks(ap, seekTimes);
     await ap.context().close();
     const theirs = { version, ready: summarize(readies), resolved: summarize(a.resolved), shown: summarize(a.shown), end: a.end };
-    console.log(`asciinema-player ${version}: ready median ${theirs.ready.median.toFixed(0)} ms of ${readies.length} (each after one of Plateau's opens)`);
+    console.log(
+      `asciinema-player ${version}: ready median ${theirs.ready.median.toFixed(0)} ms of ${readies.length} (each after one of Plateau's opens)`,
+    );
     printRow(`asciinema-player ${version}: random seek, resolved`, theirs.resolved, "—");
     printRow(`asciinema-player ${version}: random seek, shown`, theirs.shown, "—");
     console.log(`asciinema-player: seek to the end ${a.end.toFixed(1)} ms`);
     results.asciinema = theirs;
-    const row = (label: string, x: Summary, y: Summary) => console.log(`  ${label.padEnd(22)} ${`${x.median.toFixed(1)} / ${x.p99.toFixed(1)}`.padStart(16)}   ${`${y.median.toFixed(1)} / ${y.p99.toFixed(1)}`.padStart(16)}`);
+    const row = (label: string, x: Summary, y: Summary) =>
+      console.log(
+        `  ${label.padEnd(22)} ${`${x.median.toFixed(1)} / ${x.p99.toFixed(1)}`.padStart(16)}   ${`${y.median.toFixed(1)} / ${y.p99.toFixed(1)}`.padStart(16)}`,
+      );
     console.log(`\nSide by side on ${path.basename(castFile)} (median / p99 ms)        Plateau   asciinema ${version}`);
     row("seek, resolved", plateau.resolved, theirs.resolved);
     row("seek, shown", plateau.shown, theirs.shown);
@@ -270,11 +314,19 @@ try {
     const open = results["1,000-command recorded episode (11 MB)"] as { first: number; median: number };
     const ready = theirs.ready.median;
     console.log(`\n| figure | Plateau | asciinema-player ${version} | Plateau ÷ asciinema | target |\n|---|---|---|---|---|`);
-    console.log(`| open the 11 MB recording, first open | ${open.first.toFixed(0)} ms | ${ready.toFixed(0)} ms | ${(open.first / ready).toFixed(2)} | ≤ 0.8 ${open.first / ready <= 0.8 ? "✓" : "✗"} |`);
-    console.log(`| open the 11 MB recording, then (median) | ${open.median.toFixed(0)} ms | ${ready.toFixed(0)} ms | ${(open.median / ready).toFixed(2)} | ≤ 0.8 ${open.median / ready <= 0.8 ? "✓" : "✗"} |`);
-    console.log(`| random seek shown, median / p99 | ${plateau.shown.median.toFixed(1)} / ${plateau.shown.p99.toFixed(1)} ms | ${theirs.shown.median.toFixed(1)} / ${theirs.shown.p99.toFixed(1)} ms | ${(plateau.shown.median / theirs.shown.median).toFixed(2)} / ${(plateau.shown.p99 / theirs.shown.p99).toFixed(2)} | p99 ≤ 40 ms ${plateau.shown.p99 <= 40 ? "✓" : "✗"} |`);
+    console.log(
+      `| open the 11 MB recording, first open | ${open.first.toFixed(0)} ms | ${ready.toFixed(0)} ms | ${(open.first / ready).toFixed(2)} | ≤ 0.8 ${open.first / ready <= 0.8 ? "✓" : "✗"} |`,
+    );
+    console.log(
+      `| open the 11 MB recording, then (median) | ${open.median.toFixed(0)} ms | ${ready.toFixed(0)} ms | ${(open.median / ready).toFixed(2)} | ≤ 0.8 ${open.median / ready <= 0.8 ? "✓" : "✗"} |`,
+    );
+    console.log(
+      `| random seek shown, median / p99 | ${plateau.shown.median.toFixed(1)} / ${plateau.shown.p99.toFixed(1)} ms | ${theirs.shown.median.toFixed(1)} / ${theirs.shown.p99.toFixed(1)} ms | ${(plateau.shown.median / theirs.shown.median).toFixed(2)} / ${(plateau.shown.p99 / theirs.shown.p99).toFixed(2)} | p99 ≤ 40 ms ${plateau.shown.p99 <= 40 ? "✓" : "✗"} |`,
+    );
     const steps = results["1,000-step imported episode"] as { median: number };
-    console.log(`| 1,000-step episode page | ${steps.median.toFixed(0)} ms | — | — | ≤ 500 ms ${steps.median <= 500 ? "✓" : "✗"} |`);
+    console.log(
+      `| 1,000-step episode page | ${steps.median.toFixed(0)} ms | — | — | ≤ 500 ms ${steps.median <= 500 ? "✓" : "✗"} |`,
+    );
   }
   writeFileSync(".data/bench/replay.json", JSON.stringify(results, null, 2));
   console.log("bench: figures written to .data/bench/replay.json");

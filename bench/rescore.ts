@@ -24,7 +24,11 @@ import { runStatement } from "../lib/environments/sql/runStatement";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { concurrency: { type: "string", default: "2" }, sample: { type: "string", default: "20" }, out: { type: "string", default: ".data/bench/rescore.json" } },
+  options: {
+    concurrency: { type: "string", default: "2" },
+    sample: { type: "string", default: "20" },
+    out: { type: "string", default: ".data/bench/rescore.json" },
+  },
 });
 const concurrency = Number(values.concurrency);
 const files = listLogFiles((positionals.length ? positionals : ["data/intercode/logs/bash"]).map((p) => path.resolve(p)));
@@ -37,7 +41,13 @@ function quantile(xs: number[], q: number): number {
 
 async function main() {
   const db = await openTestDatabase();
-  const out: Record<string, unknown> = { when: new Date().toISOString(), concurrency, loadAverage: os.loadavg(), cpus: os.cpus().length, runs: [] as unknown[] };
+  const out: Record<string, unknown> = {
+    when: new Date().toISOString(),
+    concurrency,
+    loadAverage: os.loadavg(),
+    cpus: os.cpus().length,
+    runs: [] as unknown[],
+  };
   const live = await openRescoreEngine(db.prisma, { concurrency });
   try {
     await loadTasks(db.prisma, path.resolve("data/intercode"));
@@ -55,7 +65,9 @@ async function main() {
       let last = Date.now();
       const t1 = Date.now();
       const report: RescoreReport = await rescoreRun(db.prisma, live.engine, {
-        run: run.name, concurrency, playable: live.playable,
+        run: run.name,
+        concurrency,
+        playable: live.playable,
         onProgress: (p) => {
           // Episodes finish one after another per worker: the gap between completions, times the concurrency, is one episode's wall time.
           const now = Date.now();
@@ -66,7 +78,9 @@ async function main() {
       });
       const minutes = (Date.now() - t1) / 60_000;
       process.stderr.write("\n");
-      console.log(`${reportText(run.name, report)}\n  ${minutes.toFixed(1)} min, ${(report.rescored / minutes).toFixed(1)} episodes/min\n`);
+      console.log(
+        `${reportText(run.name, report)}\n  ${minutes.toFixed(1)} min, ${(report.rescored / minutes).toFixed(1)} episodes/min\n`,
+      );
       (out.runs as unknown[]).push({ run: run.name, minutes, report });
       episodes += report.rescored;
       steps += report.steps.compared;
@@ -77,10 +91,28 @@ async function main() {
     const minutes = (Date.now() - t0) / 60_000;
     const reference = await bareReplay(db.prisma, Number(values.sample));
     const ep = { median: quantile(walls, 0.5), p99: quantile(walls, 0.99) };
-    out.total = { episodes, minutes, episodesPerMinute: episodes / minutes, steps, equalSteps, stepShare: equalSteps / steps, rewardsCompared, equalRewards, rewardShare: equalRewards / rewardsCompared, episodeWallMs: ep, reference };
-    console.log(`all: ${episodes} episodes in ${minutes.toFixed(1)} min (${(episodes / minutes).toFixed(1)} episodes/min, ${concurrency} at a time)`);
-    console.log(`observations reproduce: ${equalSteps}/${steps} (${((100 * equalSteps) / steps).toFixed(1)} %); rewards: ${equalRewards}/${rewardsCompared} (${((100 * equalRewards) / rewardsCompared).toFixed(1)} %)`);
-    console.log(`episode wall time (ms), median / p99: rescore ${ep.median.toFixed(0)} / ${ep.p99.toFixed(0)} · bare InterCode-way execution ${reference.median.toFixed(0)} / ${reference.p99.toFixed(0)} · ratio ${(ep.median / reference.median).toFixed(2)} / ${(ep.p99 / reference.p99).toFixed(2)}`);
+    out.total = {
+      episodes,
+      minutes,
+      episodesPerMinute: episodes / minutes,
+      steps,
+      equalSteps,
+      stepShare: equalSteps / steps,
+      rewardsCompared,
+      equalRewards,
+      rewardShare: equalRewards / rewardsCompared,
+      episodeWallMs: ep,
+      reference,
+    };
+    console.log(
+      `all: ${episodes} episodes in ${minutes.toFixed(1)} min (${(episodes / minutes).toFixed(1)} episodes/min, ${concurrency} at a time)`,
+    );
+    console.log(
+      `observations reproduce: ${equalSteps}/${steps} (${((100 * equalSteps) / steps).toFixed(1)} %); rewards: ${equalRewards}/${rewardsCompared} (${((100 * equalRewards) / rewardsCompared).toFixed(1)} %)`,
+    );
+    console.log(
+      `episode wall time (ms), median / p99: rescore ${ep.median.toFixed(0)} / ${ep.p99.toFixed(0)} · bare InterCode-way execution ${reference.median.toFixed(0)} / ${reference.p99.toFixed(0)} · ratio ${(ep.median / reference.median).toFixed(2)} / ${(ep.p99 / reference.p99).toFixed(2)}`,
+    );
   } finally {
     out.loadAverageAfter = os.loadavg();
     mkdirSync(path.dirname(values.out!), { recursive: true });
@@ -93,8 +125,16 @@ async function main() {
 /** The reference: a sample of the imported episodes' actions, each one exec in a fresh sandbox per episode, one at a time. */
 async function bareReplay(prisma: Awaited<ReturnType<typeof openTestDatabase>>["prisma"], n: number) {
   // The same driver the rescore used (PLATEAU_SANDBOX, else docker).
-  const driver = process.env.PLATEAU_SANDBOX === "local" ? await (await import("../lib/sandbox/local")).createLocalDriver() : await (await import("../lib/sandbox/docker")).createDockerDriver();
-  const eps = await prisma.episode.findMany({ where: { source: "import", task: { environment: { in: ["bash", "sql"] } } }, take: n, orderBy: { id: "asc" }, include: { task: true, steps: { orderBy: { index: "asc" } } } });
+  const driver =
+    process.env.PLATEAU_SANDBOX === "local"
+      ? await (await import("../lib/sandbox/local")).createLocalDriver()
+      : await (await import("../lib/sandbox/docker")).createDockerDriver();
+  const eps = await prisma.episode.findMany({
+    where: { source: "import", task: { environment: { in: ["bash", "sql"] } } },
+    take: n,
+    orderBy: { id: "asc" },
+    include: { task: true, steps: { orderBy: { index: "asc" } } },
+  });
   const ms: number[] = [];
   for (const e of eps) {
     const t0 = performance.now();

@@ -37,7 +37,9 @@ async function measure(figure: string, runs: number, target: string, once: () =>
   const q = (p: number) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)];
   const row = { figure, runs, median: round(q(0.5)), p99: round(q(0.99)), target };
   rows.push(row);
-  console.log(`${figure.padEnd(52)} median ${String(row.median).padStart(7)} ms   p99 ${String(row.p99).padStart(7)} ms   ${target}`);
+  console.log(
+    `${figure.padEnd(52)} median ${String(row.median).padStart(7)} ms   p99 ${String(row.p99).padStart(7)} ms   ${target}`,
+  );
 }
 const round = (x: number) => Math.round(x * 10) / 10;
 
@@ -64,7 +66,16 @@ async function rawCreateStart(): Promise<Docker.Container> {
 
 /** A TTY exec straight from dockerode, to type into (root, for the typed reset). */
 async function rawTty(c: Docker.Container, user: string): Promise<{ sock: Duplex; out: () => string; clear: () => void }> {
-  const exec = await c.exec({ Cmd: ["bash", "-l"], User: user, WorkingDir: "/", Tty: true, AttachStdin: true, AttachStdout: true, AttachStderr: true, Env: ["TERM=xterm"] });
+  const exec = await c.exec({
+    Cmd: ["bash", "-l"],
+    User: user,
+    WorkingDir: "/",
+    Tty: true,
+    AttachStdin: true,
+    AttachStdout: true,
+    AttachStderr: true,
+    Env: ["TERM=xterm"],
+  });
   const sock = (await exec.start({ hijack: true, stdin: true, Tty: true })) as Duplex;
   let buf = "";
   sock.on("data", (b: Buffer) => (buf += b.toString("utf8")));
@@ -88,7 +99,9 @@ const spawnTimes = Array.from({ length: 20 }, () => {
 }).sort((a, b) => a - b);
 const calibration = { loadavg: os.loadavg().map((x) => round(x)), hostSpawnTrueMedianMs: round(spawnTimes[10]) };
 console.log(`docker sandbox bench: ${st.detail}; ${RUNS} runs (${CREATE_RUNS} for creates)`);
-console.log(`machine: load average ${calibration.loadavg.join(" ")}; spawning \`true\` on the host: ${calibration.hostSpawnTrueMedianMs} ms median (~1 ms when idle)\n`);
+console.log(
+  `machine: load average ${calibration.loadavg.join(" ")}; spawning \`true\` on the host: ${calibration.hostSpawnTrueMedianMs} ms median (~1 ms when idle)\n`,
+);
 await driver.cleanup();
 
 await measure("container create+start (dockerode)", CREATE_RUNS, "ref: 170 ms (PLATFORM.md)", async () => {
@@ -135,7 +148,13 @@ await measure("reset() (driver, via the helper)", RUNS, "target: <= 30 ms", asyn
 await measure("reset via plain docker exec (plateau-reset)", RUNS, "target: <= 30 ms", async () => {
   await mess();
   const t = performance.now();
-  const r = await execDirect(container, { argv: ["plateau-reset"], user: "root", workdir: "/", timeoutMs: 30_000, maxBytes: 4096 });
+  const r = await execDirect(container, {
+    argv: ["plateau-reset"],
+    user: "root",
+    workdir: "/",
+    timeoutMs: 30_000,
+    maxBytes: 4096,
+  });
   if (r.exitCode !== 0) throw new Error(r.stderr);
   return performance.now() - t;
 });
@@ -159,13 +178,18 @@ const tty = await sb.attach({ cols: 80, rows: 24 });
 let out = "";
 tty.onData((s) => (out += s));
 await until(() => out.includes(PROMPT_END));
-await measure("keystroke -> echo through the container TTY", RUNS * 3, "target (whole pipeline): <= 2 ms / p99 <= 5 ms", async () => {
-  out = "";
-  const t = performance.now();
-  tty.write("x");
-  await until(() => out.includes("x"));
-  return performance.now() - t;
-});
+await measure(
+  "keystroke -> echo through the container TTY",
+  RUNS * 3,
+  "target (whole pipeline): <= 2 ms / p99 <= 5 ms",
+  async () => {
+    out = "";
+    const t = performance.now();
+    tty.write("x");
+    await until(() => out.includes("x"));
+    return performance.now() - t;
+  },
+);
 tty.write("\x15"); // ^U: clear the typed line
 await measure("command typed -> next prompt mark (`true`)", RUNS, "harness overhead per step: <= 5 ms", async () => {
   out = "";
@@ -178,22 +202,30 @@ tty.close();
 await sb.destroy();
 
 const pool = createWarmPool(driver, IMAGE, 2);
-await measure("warm pool: take() + attach() -> first prompt", Math.max(5, Math.round(RUNS / 3)), "target: open Play -> prompt <= 300 ms", async () => {
-  await pool.whenFull();
-  const t = performance.now();
-  const s = await pool.take();
-  const tt = await s.attach({ cols: 100, rows: 30 });
-  let o = "";
-  tt.onData((d) => (o += d));
-  await until(() => o.includes(PROMPT_END));
-  const ms = performance.now() - t;
-  await s.destroy();
-  return ms;
-});
+await measure(
+  "warm pool: take() + attach() -> first prompt",
+  Math.max(5, Math.round(RUNS / 3)),
+  "target: open Play -> prompt <= 300 ms",
+  async () => {
+    await pool.whenFull();
+    const t = performance.now();
+    const s = await pool.take();
+    const tt = await s.attach({ cols: 100, rows: 30 });
+    let o = "";
+    tt.onData((d) => (o += d));
+    await until(() => o.includes(PROMPT_END));
+    const ms = performance.now() - t;
+    await s.destroy();
+    return ms;
+  },
+);
 await pool.drain();
 await driver.cleanup();
 
 const outFile = flag("--out") ?? "bench/out/sandbox.json";
 mkdirSync(path.dirname(outFile), { recursive: true });
-writeFileSync(outFile, JSON.stringify({ at: new Date().toISOString(), engine: st.detail, image: IMAGE, calibration, rows }, null, 2));
+writeFileSync(
+  outFile,
+  JSON.stringify({ at: new Date().toISOString(), engine: st.detail, image: IMAGE, calibration, rows }, null, 2),
+);
 console.log(`\nwritten: ${outFile}`);

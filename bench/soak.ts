@@ -17,7 +17,9 @@ try {
   const seconds = (performance.now() - t0) / 1000;
   const bad = report.episodes.filter((e) => JSON.stringify(e.stored) !== JSON.stringify(e.answered));
   const answered = report.episodes.reduce((n, e) => n + e.answered.length, 0);
-  console.log(`soak on ${driver}: ${agents} agents × ${steps} steps, ${report.killed} sandboxes killed, ${answered} steps answered in ${seconds.toFixed(1)} s (${(answered / seconds).toFixed(1)} steps/s)`);
+  console.log(
+    `soak on ${driver}: ${agents} agents × ${steps} steps, ${report.killed} sandboxes killed, ${answered} steps answered in ${seconds.toFixed(1)} s (${(answered / seconds).toFixed(1)} steps/s)`,
+  );
   console.log(`episodes whose stored steps differ from the answered ones: ${bad.length} of ${report.episodes.length}`);
   for (const e of bad) console.log(`  ${e.episodeId}: answered ${e.answered.length}, stored ${e.stored.length}`);
   process.exitCode = bad.length ? 1 : 0;

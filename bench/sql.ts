@@ -27,8 +27,18 @@ function report(figure: string, times: number[], reference: { name: string; time
   const s = stats(times);
   const r = reference ? stats(reference.times) : null;
   const ratio = r && r.median > 0 ? round(s.median / r.median) : null;
-  rows.push({ figure, runs: times.length, ...s, reference: reference?.name ?? null, referenceMedian: r?.median ?? null, ratio, target });
-  console.log(`${figure.padEnd(46)} median ${String(s.median).padStart(7)} ms  p99 ${String(s.p99).padStart(7)} ms${r ? `   ${reference!.name} ${r.median} ms (×${ratio})` : ""}   ${target}`);
+  rows.push({
+    figure,
+    runs: times.length,
+    ...s,
+    reference: reference?.name ?? null,
+    referenceMedian: r?.median ?? null,
+    ratio,
+    target,
+  });
+  console.log(
+    `${figure.padEnd(46)} median ${String(s.median).padStart(7)} ms  p99 ${String(s.p99).padStart(7)} ms${r ? `   ${reference!.name} ${r.median} ms (×${ratio})` : ""}   ${target}`,
+  );
 }
 
 /** Type a statement at the console; ms until its step's end mark (D) came back. */
@@ -65,7 +75,10 @@ async function sandboxFigures(driver: SandboxDriver): Promise<void> {
   try {
     const tty = await sb.attach({ cols: 120, rows: 40 }, { env: { PLATEAU_DB: "concert_singer" } });
     await new Promise((r) => setTimeout(r, 1500)); // the first prompt
-    for (const [label, sql] of [["a tiny query (count of 6 rows)", "SELECT count(*) FROM singer"], ["a large result (world_1.city, 4,079 rows)", "SELECT * FROM world_1.city"]] as const) {
+    for (const [label, sql] of [
+      ["a tiny query (count of 6 rows)", "SELECT count(*) FROM singer"],
+      ["a large result (world_1.city, 4,079 rows)", "SELECT * FROM world_1.city"],
+    ] as const) {
       await roundTrip(tty, `${sql};`);
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) times.push(await roundTrip(tty, `${sql};`));
@@ -126,9 +139,18 @@ async function goldFigures(): Promise<void> {
       else failed.push(task.index);
     }
     const minutes = (performance.now() - t0) / 60_000;
-    const row = { figure: "gold policy through the session API", episodes: tasks.length, successes: ok, sr: round((100 * ok) / tasks.length), episodesPerMinute: round(tasks.length / minutes), failed };
+    const row = {
+      figure: "gold policy through the session API",
+      episodes: tasks.length,
+      successes: ok,
+      sr: round((100 * ok) / tasks.length),
+      episodesPerMinute: round(tasks.length / minutes),
+      failed,
+    };
     rows.push(row);
-    console.log(`gold over ${tasks.length} SQL tasks: SR ${row.sr} % (${ok}), ${row.episodesPerMinute} episodes a minute; not 1: ${failed.join(", ") || "none"}`);
+    console.log(
+      `gold over ${tasks.length} SQL tasks: SR ${row.sr} % (${ok}), ${row.episodesPerMinute} episodes a minute; not 1: ${failed.join(", ") || "none"}`,
+    );
   } finally {
     await closeTestPlateau(p);
   }
@@ -137,7 +159,12 @@ async function goldFigures(): Promise<void> {
 const driver = DRIVER === "docker" ? createDockerDriver() : createLocalDriver();
 const st = await driver.status();
 if (!st.ok) throw new Error(st.reason);
-console.log(`bench/sql.ts on the ${DRIVER} driver, ${RUNS} runs; load ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+console.log(
+  `bench/sql.ts on the ${DRIVER} driver, ${RUNS} runs; load ${(await import("node:os"))
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")}`,
+);
 await sandboxFigures(driver);
 if (GOLD > 0) await goldFigures();
 const out = path.resolve("bench/out");

@@ -58,15 +58,29 @@ for ep in req["episodes"]:
     out["episodes"].append(res)
 json.dump(out, sys.stdout)`;
 
-interface Tally { steps: number; equal: number; asMariaDb: number; rewards: number; equalRewards: number; causes: Record<string, number>; rewardDisagreements: Record<string, string[]> }
+interface Tally {
+  steps: number;
+  equal: number;
+  asMariaDb: number;
+  rewards: number;
+  equalRewards: number;
+  causes: Record<string, number>;
+  rewardDisagreements: Record<string, string[]>;
+}
 
-function check(file: string, results: { golds: Record<string, unknown>; episodes: unknown[][] }, log: ReturnType<typeof parseLog>, visible: (db: string) => boolean): Tally {
+function check(
+  file: string,
+  results: { golds: Record<string, unknown>; episodes: unknown[][] },
+  log: ReturnType<typeof parseLog>,
+  visible: (db: string) => boolean,
+): Tally {
   const t: Tally = { steps: 0, equal: 0, asMariaDb: 0, rewards: 0, equalRewards: 0, causes: {}, rewardDisagreements: {} };
   log.episodes.forEach((e, k) => {
     const task = tasks[e.taskIndex];
     const gold = sqlResultOf(results.golds[e.taskIndex]);
     const goldRows = gold && "rows" in gold ? gold.rows : [];
-    const reward = (r: SqlResult | null) => score("sql", { agent: agentObservation(r), gold: goldRows, goldQuery: task.gold }, "intercode").reward;
+    const reward = (r: SqlResult | null) =>
+      score("sql", { agent: agentObservation(r), gold: goldRows, goldQuery: task.gold }, "intercode").reward;
     const turns: number[] = [];
     let first: string | null = null;
     let last: SqlResult | null = null;
@@ -97,29 +111,45 @@ function check(file: string, results: { golds: Record<string, unknown>; episodes
 }
 
 async function main() {
-  const driver = values.driver === "docker" ? (await import("../lib/sandbox/docker")).createDockerDriver() : (await import("../lib/sandbox/local")).createLocalDriver();
+  const driver =
+    values.driver === "docker"
+      ? (await import("../lib/sandbox/docker")).createDockerDriver()
+      : (await import("../lib/sandbox/local")).createLocalDriver();
   const sb = await driver.create({ image: SQL_IMAGE });
   const report: Record<string, unknown> = { when: new Date().toISOString(), driver: values.driver, logs: [] as unknown[] };
   try {
     const dbs = await sb.exec(["mariadb", "--user=player", "--batch", "--skip-column-names", "-e", "SHOW DATABASES"]);
     const visible = new Set(dbs.stdout.split("\n").filter(Boolean));
-    for (const file of listLogFiles((positionals.length ? positionals : ["data/intercode/logs/sql"]).map((p) => path.resolve(p)))) {
+    for (const file of listLogFiles(
+      (positionals.length ? positionals : ["data/intercode/logs/sql"]).map((p) => path.resolve(p)),
+    )) {
       const log = parseLog(path.basename(file), readFileSync(file));
       if (log.environment !== "sql") continue;
       const t0 = performance.now();
       const req = {
-        golds: Object.fromEntries(log.episodes.map((e) => [e.taskIndex, { db: tasks[e.taskIndex].db, sql: tasks[e.taskIndex].gold }])),
+        golds: Object.fromEntries(
+          log.episodes.map((e) => [e.taskIndex, { db: tasks[e.taskIndex].db, sql: tasks[e.taskIndex].gold }]),
+        ),
         episodes: log.episodes.map((e) => ({
           db: tasks[e.taskIndex].db,
-          actions: e.steps.flatMap((s) => { const a = replayActionOf(s.action, log.strategy, s.observation); return a.kind === "run" ? [a.action] : []; }),
+          actions: e.steps.flatMap((s) => {
+            const a = replayActionOf(s.action, log.strategy, s.observation);
+            return a.kind === "run" ? [a.action] : [];
+          }),
         })),
       };
-      const r = await sb.exec(["python3", "-c", BATCH], { stdin: JSON.stringify(req), timeoutMs: 3_600_000, maxOutputBytes: 1 << 30 });
+      const r = await sb.exec(["python3", "-c", BATCH], {
+        stdin: JSON.stringify(req),
+        timeoutMs: 3_600_000,
+        maxOutputBytes: 1 << 30,
+      });
       if (r.exitCode !== 0) throw new Error(`${file}: ${r.stderr.slice(-2000)}`);
       const t = check(file, JSON.parse(r.stdout), log, (d) => visible.has(d.toLowerCase()));
       const pct = (a: number, b: number) => `${a} / ${b} (${((100 * a) / b).toFixed(1)} %)`;
       console.log(`${path.basename(file)}: ${log.episodes.length} episodes in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-      console.log(`  observations: ${pct(t.equal, t.steps)} (MariaDB's own words: ${pct(t.asMariaDb, t.steps)}); rewards: ${pct(t.equalRewards, t.rewards)}`);
+      console.log(
+        `  observations: ${pct(t.equal, t.steps)} (MariaDB's own words: ${pct(t.asMariaDb, t.steps)}); rewards: ${pct(t.equalRewards, t.rewards)}`,
+      );
       console.log(`  observations that differ, by cause: ${JSON.stringify(t.causes)}`);
       console.log(`  rewards that differ, by the first differing observation's cause: ${JSON.stringify(t.rewardDisagreements)}`);
       (report.logs as unknown[]).push({ file: path.basename(file), episodes: log.episodes.length, ...t });

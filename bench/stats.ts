@@ -80,7 +80,10 @@ const load = () => os.loadavg().map((x) => Math.round(x * 10) / 10);
 async function importBench(reps: number) {
   const out: Record<string, unknown> = {};
   const logs = interCodeLogs();
-  for (const [label, times] of [["all logs once", 1], ["all logs four times (~20,000 episodes)", 4]] as const) {
+  for (const [label, times] of [
+    ["all logs once", 1],
+    ["all logs four times (~20,000 episodes)", 4],
+  ] as const) {
     const runs: { seconds: number; episodes: number; steps: number; perSecond: number }[] = [];
     for (let r = 0; r < reps; r++) {
       const db = await openTestDatabase();
@@ -99,7 +102,17 @@ async function importBench(reps: number) {
       process.stderr.write(`  import, ${label}: ${runs.at(-1)!.episodes} episodes in ${runs.at(-1)!.seconds.toFixed(2)} s\n`);
     }
     const seconds = runs.map((x) => x.seconds);
-    out[label] = { episodes: runs[0].episodes, steps: runs[0].steps, medianSeconds: quantile(seconds, 0.5), maxSeconds: Math.max(...seconds), medianEpisodesPerSecond: quantile(runs.map((x) => x.perSecond), 0.5), runs };
+    out[label] = {
+      episodes: runs[0].episodes,
+      steps: runs[0].steps,
+      medianSeconds: quantile(seconds, 0.5),
+      maxSeconds: Math.max(...seconds),
+      medianEpisodesPerSecond: quantile(
+        runs.map((x) => x.perSecond),
+        0.5,
+      ),
+      runs,
+    };
   }
   return out;
 }
@@ -110,18 +123,38 @@ async function latencyBench(episodes: number, steps: number, iterations: number)
     await loadTasks(db.prisma, "data/intercode");
     const t0 = performance.now();
     await makeSyntheticEpisodes(db.prisma, episodes, steps);
-    process.stderr.write(`  ${episodes} synthetic episodes, ${await db.prisma.step.count()} steps in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    process.stderr.write(
+      `  ${episodes} synthetic episodes, ${await db.prisma.step.count()} steps in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+    );
     const access = startTestAuth(db.prisma);
-    setPlateau({ prisma: db.prisma, databaseKind: "embedded", sandbox: { driver: null, reason: "bench" }, auth: access.auth, origins: access.origins, tokens: access.tokens, live: null, uploadReader: null });
+    setPlateau({
+      prisma: db.prisma,
+      databaseKind: "embedded",
+      sandbox: { driver: null, reason: "bench" },
+      auth: access.auth,
+      origins: access.origins,
+      tokens: access.tokens,
+      live: null,
+      uploadReader: null,
+    });
     const size = `${episodes} episodes, ${episodes * steps} steps`;
     const cases: [string, string][] = [
       [CHART_CASE, "errorByTurn=0&overlap=0"],
       [`plateau chart + table by strategy (${size})`, "group=strategy&errorByTurn=0&overlap=0"],
       [`full response, 10 runs (${size}; no overlap: more than 8 groups)`, ""],
       [`full response by strategy, with overlap and hardness split (${size})`, "group=strategy&split=hardness"],
-      [`full response, 2 runs (${episodes / 5} episodes), with overlap and split`, "runs=bench%20run%201,bench%20run%202&split=hardness"],
-      [`Compare page's first response, 2 runs: chart, table, split, overlap (error rate by turn follows)`, "runs=bench%20run%201,bench%20run%202&split=hardness&errorByTurn=0"],
-      [`Compare page's first response by strategy (${size}): chart, table, split, overlap`, "group=strategy&split=hardness&errorByTurn=0"],
+      [
+        `full response, 2 runs (${episodes / 5} episodes), with overlap and split`,
+        "runs=bench%20run%201,bench%20run%202&split=hardness",
+      ],
+      [
+        `Compare page's first response, 2 runs: chart, table, split, overlap (error rate by turn follows)`,
+        "runs=bench%20run%201,bench%20run%202&split=hardness&errorByTurn=0",
+      ],
+      [
+        `Compare page's first response by strategy (${size}): chart, table, split, overlap`,
+        "group=strategy&split=hardness&errorByTurn=0",
+      ],
     ];
     const out: Record<string, unknown> = {};
     for (const [label, query] of cases) {
@@ -148,29 +181,50 @@ async function latencyBench(episodes: number, steps: number, iterations: number)
 }
 
 async function main() {
-  const report: Record<string, unknown> = { when: new Date().toISOString(), logs: interCodeLogsDir(), cpus: os.cpus().length, loadBefore: load() };
+  const report: Record<string, unknown> = {
+    when: new Date().toISOString(),
+    logs: interCodeLogsDir(),
+    cpus: os.cpus().length,
+    loadBefore: load(),
+  };
   process.stderr.write(`bench/stats: load average ${load().join(" ")}\n`);
   const targets: Record<string, unknown> = {};
   if (values.only !== "stats") {
     report.import = await importBench(Number(values.reps));
     const imp = report.import as Record<string, { medianSeconds: number; medianEpisodesPerSecond: number; episodes: number }>;
     const big = imp["all logs four times (~20,000 episodes)"];
-    targets.importSeconds = { target: TARGET_IMPORT_S, measured: big.medianSeconds, episodes: big.episodes, ok: big.medianSeconds <= TARGET_IMPORT_S };
-    console.log(`import: ${imp["all logs once"].episodes} episodes at ${imp["all logs once"].medianEpisodesPerSecond.toFixed(0)} episodes/s; ` +
-      `${big.episodes} episodes in ${big.medianSeconds.toFixed(1)} s (target ≤ ${TARGET_IMPORT_S} s)`);
+    targets.importSeconds = {
+      target: TARGET_IMPORT_S,
+      measured: big.medianSeconds,
+      episodes: big.episodes,
+      ok: big.medianSeconds <= TARGET_IMPORT_S,
+    };
+    console.log(
+      `import: ${imp["all logs once"].episodes} episodes at ${imp["all logs once"].medianEpisodesPerSecond.toFixed(0)} episodes/s; ` +
+        `${big.episodes} episodes in ${big.medianSeconds.toFixed(1)} s (target ≤ ${TARGET_IMPORT_S} s)`,
+    );
   }
   report.loadBetween = load();
   if (values.only !== "import") {
     report.stats = await latencyBench(Number(values.episodes), Number(values.steps), Number(values.iterations));
     const chart = (report.stats as Record<string, { medianMs: number; p99Ms: number }>)[CHART_CASE];
-    targets.plateauChartMs = { target: TARGET_CHART_MS, median: chart.medianMs, p99: chart.p99Ms, ok: chart.p99Ms <= TARGET_CHART_MS };
-    console.log(`plateau chart over ${values.episodes} episodes: median ${chart.medianMs.toFixed(0)} ms, p99 ${chart.p99Ms.toFixed(0)} ms (target ≤ ${TARGET_CHART_MS} ms)`);
+    targets.plateauChartMs = {
+      target: TARGET_CHART_MS,
+      median: chart.medianMs,
+      p99: chart.p99Ms,
+      ok: chart.p99Ms <= TARGET_CHART_MS,
+    };
+    console.log(
+      `plateau chart over ${values.episodes} episodes: median ${chart.medianMs.toFixed(0)} ms, p99 ${chart.p99Ms.toFixed(0)} ms (target ≤ ${TARGET_CHART_MS} ms)`,
+    );
   }
   report.loadAfter = load();
   report.targets = targets;
   mkdirSync(path.dirname(values.out!), { recursive: true });
   writeFileSync(values.out!, JSON.stringify(report, null, 2));
-  console.log(`load average ${(report.loadBefore as number[]).join(" ")} → ${load().join(" ")} on ${os.cpus().length} cores; report: ${values.out}`);
+  console.log(
+    `load average ${(report.loadBefore as number[]).join(" ")} → ${load().join(" ")} on ${os.cpus().length} cores; report: ${values.out}`,
+  );
 }
 
 main().catch((err) => {

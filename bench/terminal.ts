@@ -34,23 +34,48 @@ const levels = values.pages!.split(",").map(Number).filter(Boolean);
 const repeat = Number(values.repeat);
 
 /** The floor lies beside the checkout (CI puts a copy of shared/ there too). */
-const FLOOR_DIR = process.env.PLATEAU_TERMINAL_FLOOR ?? [path.resolve("../shared/tools/terminal-floor"), "/work/shared/tools/terminal-floor"].find((d) => existsSync(path.join(d, "baseline-server.cjs")));
-if (!FLOOR_DIR) throw new Error("the terminal floor is missing: put shared/tools/terminal-floor beside the checkout, or set PLATEAU_TERMINAL_FLOOR");
+const FLOOR_DIR =
+  process.env.PLATEAU_TERMINAL_FLOOR ??
+  [path.resolve("../shared/tools/terminal-floor"), "/work/shared/tools/terminal-floor"].find((d) =>
+    existsSync(path.join(d, "baseline-server.cjs")),
+  );
+if (!FLOOR_DIR)
+  throw new Error(
+    "the terminal floor is missing: put shared/tools/terminal-floor beside the checkout, or set PLATEAU_TERMINAL_FLOOR",
+  );
 
 const floorUrl = `http://127.0.0.1:${values["floor-port"]}/`;
-const floor = spawn(process.execPath, [path.join(FLOOR_DIR, "baseline-server.cjs"), "--port", values["floor-port"]!, "--sio"], { stdio: ["ignore", "pipe", "inherit"] });
+const floor = spawn(process.execPath, [path.join(FLOOR_DIR, "baseline-server.cjs"), "--port", values["floor-port"]!, "--sio"], {
+  stdio: ["ignore", "pipe", "inherit"],
+});
 process.once("exit", () => floor.kill("SIGTERM"));
 await new Promise<void>((resolve, reject) => {
   floor.once("exit", (code) => reject(new Error(`the floor exited (${code})`)));
   floor.stdout!.on("data", (d: Buffer) => d.toString().includes("baseline") && resolve());
 });
 
-const server = await startBenchServer({ driver, poolSize: 2, port: Number(values.port), pgPort: values["pg-port"] ? Number(values["pg-port"]) : undefined, cpuProfDir: values["cpu-prof"] });
+const server = await startBenchServer({
+  driver,
+  poolSize: 2,
+  port: Number(values.port),
+  pgPort: values["pg-port"] ? Number(values["pg-port"]) : undefined,
+  cpuProfDir: values["cpu-prof"],
+});
 // The floor's browser flags: many pages at once are not throttled as background tabs.
 const browser: Browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-    "--disable-background-timer-throttling", "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
+  ],
 });
 const viewport = { width: 1280, height: 800 };
 const signedIn = { storageState: await server.storageState(browser), viewport };
@@ -98,15 +123,24 @@ const ECHO = `async ({ expr, n }) => {
 }`;
 
 const waitPrompt = (page: Page, expr: string) => page.evaluate(`(${WAIT_PROMPT})(${JSON.stringify(expr)})`);
-const echo = (page: Page, expr: string, n: number) => page.evaluate(`(${ECHO})(${JSON.stringify({ expr, n })})`) as Promise<number[]>;
+const echo = (page: Page, expr: string, n: number) =>
+  page.evaluate(`(${ECHO})(${JSON.stringify({ expr, n })})`) as Promise<number[]>;
 
 /** Open Play in a fresh page of `ctx` and press Start (a POST answered with a redirect to the episode's page). */
 async function startEpisode(ctx: BrowserContext, taskId: number, init?: string): Promise<Page> {
   const page = await ctx.newPage();
   await page.goto(`${server.url}/play/${taskId}`, { timeout: 120_000 });
   if (init) await page.addInitScript({ content: init });
-  await Promise.all([page.waitForURL(/[?&]episode=/, { waitUntil: "commit", timeout: 30_000 }), page.getByTestId("start-episode").click()]).catch(async (err) => {
-    throw new Error(`${err.message.split("\n")[0]} at ${page.url()}: ${await page.getByTestId("play-error").textContent({ timeout: 1000 }).catch(() => "")}`);
+  await Promise.all([
+    page.waitForURL(/[?&]episode=/, { waitUntil: "commit", timeout: 30_000 }),
+    page.getByTestId("start-episode").click(),
+  ]).catch(async (err) => {
+    throw new Error(
+      `${err.message.split("\n")[0]} at ${page.url()}: ${await page
+        .getByTestId("play-error")
+        .textContent({ timeout: 1000 })
+        .catch(() => "")}`,
+    );
   });
   return page;
 }
@@ -126,12 +160,14 @@ const floorSide: Side = {
   pid: () => floor.pid!,
   async open(n) {
     const ctxs = await Promise.all(Array.from({ length: n }, () => browser.newContext({ viewport })));
-    const pages = await Promise.all(ctxs.map(async (c) => {
-      const p = await c.newPage();
-      await p.goto(floorUrl, { timeout: 120_000 });
-      await waitPrompt(p, this.expr);
-      return p;
-    }));
+    const pages = await Promise.all(
+      ctxs.map(async (c) => {
+        const p = await c.newPage();
+        await p.goto(floorUrl, { timeout: 120_000 });
+        await waitPrompt(p, this.expr);
+        return p;
+      }),
+    );
     return { pages, close: async () => void (await Promise.all(ctxs.map((c) => c.close()))) };
   },
 };
@@ -179,7 +215,10 @@ function treeCpu(pid: number): Map<string, number> {
       const f = readFileSync(`/proc/${d}/stat`, "utf8");
       const rest = f.slice(f.lastIndexOf(")") + 2).split(" ");
       const ppid = Number(rest[1]);
-      cpu.set(Number(d), [f.slice(f.indexOf("(") + 1, f.lastIndexOf(")")), (Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14])) * tick]);
+      cpu.set(Number(d), [
+        f.slice(f.indexOf("(") + 1, f.lastIndexOf(")")),
+        (Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14])) * tick,
+      ]);
       kids.set(ppid, [...(kids.get(ppid) ?? []), Number(d)]);
     } catch {
       // gone meanwhile
@@ -204,7 +243,7 @@ const treeCpuMs = (pid: number) => total(treeCpu(pid));
  */
 async function quiet(pid: number): Promise<void> {
   const until = Date.now() + 20_000;
-  for (let last = treeCpuMs(pid); Date.now() < until; ) {
+  for (let last = treeCpuMs(pid); Date.now() < until;) {
     await new Promise((r) => setTimeout(r, 500));
     const now = treeCpuMs(pid);
     if (now - last < 25) return;
@@ -213,19 +252,29 @@ async function quiet(pid: number): Promise<void> {
 }
 
 /** The page's main-thread time so far (ms), and websocket frames counted from now on. */
-async function watchPage(page: Page): Promise<() => Promise<{ taskMs: number; scriptMs: number; layoutMs: number; up: number; down: number }>> {
+async function watchPage(
+  page: Page,
+): Promise<() => Promise<{ taskMs: number; scriptMs: number; layoutMs: number; up: number; down: number }>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Performance.enable");
   await cdp.send("Network.enable");
-  let up = 0, down = 0;
+  let up = 0,
+    down = 0;
   cdp.on("Network.webSocketFrameSent", () => up++);
   cdp.on("Network.webSocketFrameReceived", () => down++);
-  const metrics = async () => Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value * 1000]));
+  const metrics = async () =>
+    Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value * 1000]));
   const m0 = await metrics();
   return async () => {
     const m1 = await metrics();
     const d = (k: string) => (m1[k] ?? 0) - (m0[k] ?? 0);
-    return { taskMs: d("TaskDuration"), scriptMs: d("ScriptDuration"), layoutMs: d("LayoutDuration") + d("RecalcStyleDuration"), up, down };
+    return {
+      taskMs: d("TaskDuration"),
+      scriptMs: d("ScriptDuration"),
+      layoutMs: d("LayoutDuration") + d("RecalcStyleDuration"),
+      up,
+      down,
+    };
   };
 }
 
@@ -237,17 +286,38 @@ async function echoOn(side: Side, n: number): Promise<number[]> {
   const watches = await Promise.all(pages.map(watchPage));
   const cpu0 = treeCpu(side.pid());
   const t0 = process.hrtime.bigint() / 1000n;
-  if (values.trace) await browser.startTracing(pages[0], { path: path.join(values.trace, `${side === floorSide ? "floor" : "plateau"}-${n}pages.json`), categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "disabled-by-default-v8.cpu_profiler", "blink", "toplevel"] });
+  if (values.trace)
+    await browser.startTracing(pages[0], {
+      path: path.join(values.trace, `${side === floorSide ? "floor" : "plateau"}-${n}pages.json`),
+      categories: [
+        "devtools.timeline",
+        "disabled-by-default-devtools.timeline",
+        "v8.execute",
+        "disabled-by-default-v8.cpu_profiler",
+        "blink",
+        "toplevel",
+      ],
+    });
   const all = (await Promise.all(pages.map((p) => echo(p, side.expr, per)))).flat();
   const cpu1 = treeCpu(side.pid());
   if (values.trace) await browser.stopTracing();
   // The monotonic clock of --cpu-prof's profiles (µs): to cut the typing out of them.
-  if (process.env.BENCH_VERBOSE) console.log(`  ${side.name}, ${n} pages typed from ${t0} to ${process.hrtime.bigint() / 1000n} µs`);
+  if (process.env.BENCH_VERBOSE)
+    console.log(`  ${side.name}, ${n} pages typed from ${t0} to ${process.hrtime.bigint() / 1000n} µs`);
   const serverCpuMs = total(cpu1) - total(cpu0);
   const name = `${side.name}, ${n} page${n > 1 ? "s" : ""}`;
-  for (const [comm, ms] of cpu1) (byProgram[name] ??= new Map()).set(comm, (byProgram[name].get(comm) ?? 0) + ms - (cpu0.get(comm) ?? 0));
+  for (const [comm, ms] of cpu1)
+    (byProgram[name] ??= new Map()).set(comm, (byProgram[name].get(comm) ?? 0) + ms - (cpu0.get(comm) ?? 0));
   for (const w of watches) addWork(`${side.name}, ${n} page${n > 1 ? "s" : ""}`, { keys: per, ...(await w()), serverCpuMs: 0 });
-  addWork(`${side.name}, ${n} page${n > 1 ? "s" : ""}`, { keys: 0, taskMs: 0, scriptMs: 0, layoutMs: 0, up: 0, down: 0, serverCpuMs });
+  addWork(`${side.name}, ${n} page${n > 1 ? "s" : ""}`, {
+    keys: 0,
+    taskMs: 0,
+    scriptMs: 0,
+    layoutMs: 0,
+    up: 0,
+    down: 0,
+    serverCpuMs,
+  });
   await close();
   return all;
 }
@@ -269,7 +339,10 @@ async function floorLoad(): Promise<number> {
   const page = await ctx.newPage();
   await page.addInitScript({ content: FLOOR_LOAD });
   await page.goto(floorUrl);
-  await page.waitForFunction(() => (window as unknown as { __promptAt?: number }).__promptAt !== undefined, undefined, { timeout: 30_000, polling: 10 });
+  await page.waitForFunction(() => (window as unknown as { __promptAt?: number }).__promptAt !== undefined, undefined, {
+    timeout: 30_000,
+    polling: 10,
+  });
   const ms = await page.evaluate(() => (window as unknown as { __promptAt: number }).__promptAt);
   await ctx.close();
   return ms;
@@ -304,8 +377,14 @@ const PLATEAU_LOAD = `(() => {
 async function plateauLoad(): Promise<{ firstPrompt: number; echoed: number }> {
   const ctx = await browser.newContext(signedIn);
   const page = await startEpisode(ctx, taskId, PLATEAU_LOAD);
-  await page.waitForFunction(() => (window as unknown as { __echoed?: number }).__echoed !== undefined, undefined, { timeout: 30_000, polling: 10 });
-  const r = await page.evaluate(() => { const w = window as unknown as { __firstPrompt: number; __echoed: number }; return { firstPrompt: w.__firstPrompt, echoed: w.__echoed }; });
+  await page.waitForFunction(() => (window as unknown as { __echoed?: number }).__echoed !== undefined, undefined, {
+    timeout: 30_000,
+    polling: 10,
+  });
+  const r = await page.evaluate(() => {
+    const w = window as unknown as { __firstPrompt: number; __echoed: number };
+    return { firstPrompt: w.__firstPrompt, echoed: w.__echoed };
+  });
   await ctx.close();
   return r;
 }
@@ -313,7 +392,8 @@ async function plateauLoad(): Promise<{ firstPrompt: number; echoed: number }> {
 const f1 = (x: number) => x.toFixed(1);
 const rows: string[] = [];
 function report(figure: string, fl: Summary, pl: Summary, target: [number, number] | null, onlyP99 = false): void {
-  const rm = pl.median / fl.median, rp = pl.p99 / fl.p99;
+  const rm = pl.median / fl.median,
+    rp = pl.p99 / fl.p99;
   const ok = target ? (onlyP99 || rm <= target[0]) && rp <= target[1] : true;
   const t = target ? (onlyP99 ? `p99 ≤ ${target[1]}` : `≤ ${target[0]} / ≤ ${target[1]}`) : "—";
   const row = `| ${figure} | ${f1(fl.median)} / ${f1(fl.p99)} | ${f1(pl.median)} / ${f1(pl.p99)} | ${rm.toFixed(2)} / ${rp.toFixed(2)} | ${t} ${target ? (ok ? "✓" : "✗") : ""} |`;
@@ -323,15 +403,21 @@ function report(figure: string, fl: Summary, pl: Summary, target: [number, numbe
 
 try {
   taskId = await firstBashTask();
-  console.log(`Terminal bench ${new Date().toISOString().slice(0, 10)} — Plateau driver ${driver} beside the floor (${FLOOR_DIR}), ${keys} keys a page, ${repeat} repetitions`);
+  console.log(
+    `Terminal bench ${new Date().toISOString().slice(0, 10)} — Plateau driver ${driver} beside the floor (${FLOOR_DIR}), ${keys} keys a page, ${repeat} repetitions`,
+  );
   // Warm-up: compile routes, fill the pool, JIT both pages.
-  for (const side of [floorSide, plateauSide]) await echoOn(side, 1).catch((err) => { throw new Error(`${side.name} warm-up: ${err.message}`); });
+  for (const side of [floorSide, plateauSide])
+    await echoOn(side, 1).catch((err) => {
+      throw new Error(`${side.name} warm-up: ${err.message}`);
+    });
   for (const k of Object.keys(work)) delete work[k];
   for (const k of Object.keys(byProgram)) delete byProgram[k];
 
   console.log("| figure (median / p99 ms) | floor | Plateau | Plateau ÷ floor | target ÷ floor |\n|---|---|---|---|---|");
   // Loads, alternating.
-  const fLoads: number[] = [], pLoads: { firstPrompt: number; echoed: number }[] = [];
+  const fLoads: number[] = [],
+    pLoads: { firstPrompt: number; echoed: number }[] = [];
   for (let i = 0; i < Number(values.loads); i++) {
     fLoads.push(await floorLoad());
     pLoads.push(await plateauLoad());
@@ -339,13 +425,17 @@ try {
   }
   if (fLoads.length) {
     const fl = summarize(fLoads);
-    report("load → prompt (floor) / → a key echoed by the live terminal (Plateau)", fl, summarize(pLoads.map((l) => l.echoed)), [1.2, Infinity]);
+    report("load → prompt (floor) / → a key echoed by the live terminal (Plateau)", fl, summarize(pLoads.map((l) => l.echoed)), [
+      1.2,
+      Infinity,
+    ]);
     report("load → prompt on screen (Plateau: first paint)", fl, summarize(pLoads.map((l) => l.firstPrompt)), null);
   }
 
   // Echo, each level `repeat` times, the floor and Plateau alternating (which goes first, too).
   for (const n of levels) {
-    const fs: number[] = [], ps: number[] = [];
+    const fs: number[] = [],
+      ps: number[] = [];
     for (let r = 0; r < repeat; r++) {
       const order = r % 2 === 0 ? [floorSide, plateauSide] : [plateauSide, floorSide];
       for (const side of order) (side === floorSide ? fs : ps).push(...(await echoOn(side, n)));
@@ -353,12 +443,20 @@ try {
     const target: [number, number] | null = n === 1 ? [1.2, 1.3] : n === 8 ? [1.5, 1.5] : n >= 16 ? [Infinity, 2] : null;
     report(`echo, ${n} page${n > 1 ? "s typing at once" : ""}`, summarize(fs), summarize(ps), target, n >= 16);
   }
-  console.log("\nWork per keystroke (sums over all pages ÷ keys typed): each page's main thread, websocket messages each way, the server's CPU");
+  console.log(
+    "\nWork per keystroke (sums over all pages ÷ keys typed): each page's main thread, websocket messages each way, the server's CPU",
+  );
   console.log("| run | page main thread ms (script, style+layout) | messages up / down | server CPU ms |\n|---|---|---|---|");
   for (const [name, w] of Object.entries(work)) {
     const k = w.keys;
-    const programs = [...(byProgram[name] ?? [])].filter(([, ms]) => ms / k >= 0.05).sort((a, b) => b[1] - a[1]).map(([c, ms]) => `${c} ${(ms / k).toFixed(2)}`).join(", ");
-    console.log(`| ${name} | ${(w.taskMs / k).toFixed(2)} (${(w.scriptMs / k).toFixed(2)}, ${(w.layoutMs / k).toFixed(2)}) | ${(w.up / k).toFixed(2)} / ${(w.down / k).toFixed(2)} | ${(w.serverCpuMs / k).toFixed(2)} (${programs}) |`);
+    const programs = [...(byProgram[name] ?? [])]
+      .filter(([, ms]) => ms / k >= 0.05)
+      .sort((a, b) => b[1] - a[1])
+      .map(([c, ms]) => `${c} ${(ms / k).toFixed(2)}`)
+      .join(", ");
+    console.log(
+      `| ${name} | ${(w.taskMs / k).toFixed(2)} (${(w.scriptMs / k).toFixed(2)}, ${(w.layoutMs / k).toFixed(2)}) | ${(w.up / k).toFixed(2)} / ${(w.down / k).toFixed(2)} | ${(w.serverCpuMs / k).toFixed(2)} (${programs}) |`,
+    );
   }
 } finally {
   await browser.close();

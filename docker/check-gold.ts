@@ -40,7 +40,9 @@ for (const [file, image] of SETS) {
       if (p.exitCode !== 0) playerFails++;
       if (verbose || p.exitCode !== 0 || !same) {
         const err = (p.stderr || p.stdout).trim().split("\n")[0]?.slice(0, 110) ?? "";
-        console.log(`${file.replace(".json", "")}#${i} player=${p.timedOut ? "timeout" : p.exitCode} root=${r.timedOut ? "timeout" : r.exitCode}${same ? "" : "  DIFFERS"}`);
+        console.log(
+          `${file.replace(".json", "")}#${i} player=${p.timedOut ? "timeout" : p.exitCode} root=${r.timedOut ? "timeout" : r.exitCode}${same ? "" : "  DIFFERS"}`,
+        );
         console.log(`    ${t.gold.replace(/\n/g, "\\n").slice(0, 140)}`);
         if (err) console.log(`    -> ${err}`);
       }
@@ -49,4 +51,6 @@ for (const [file, image] of SETS) {
     await sb.destroy();
   }
 }
-console.log(`${total} gold commands: ${playerFails} exit non-zero as the player, ${differ} exit differently as the player than as root`);
+console.log(
+  `${total} gold commands: ${playerFails} exit non-zero as the player, ${differ} exit differently as the player than as root`,
+);

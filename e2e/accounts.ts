@@ -23,7 +23,12 @@ export const stateFile = (who: Who) => path.resolve(".data/e2e-auth", `${who}-${
 /** `npx plateau …` against the e2e server's database; its stdout. */
 export function plateau(...args: string[]): string {
   return execFileSync(process.execPath, ["scripts/plateau.mjs", ...args], {
-    env: { ...process.env, PLATEAU_DATA_DIR: dataDir, PLATEAU_PG_PORT: process.env.E2E_PG_PORT ?? "5544", PORT: String(E2E_PORT) },
+    env: {
+      ...process.env,
+      PLATEAU_DATA_DIR: dataDir,
+      PLATEAU_PG_PORT: process.env.E2E_PG_PORT ?? "5544",
+      PORT: String(E2E_PORT),
+    },
     encoding: "utf8",
   });
 }

@@ -24,7 +24,9 @@ test("start a batch run in the browser, watch an episode live, see the progress 
   await page.getByLabel("Tasks").fill("fs4:0-2");
   await page.getByLabel("Turn limit").fill("5");
   await page.getByLabel("Concurrency").fill("1");
-  await page.getByRole("textbox", { name: "Actions" }).fill("echo agent-step-one; sleep 4\nsleep 2; echo agent-step-two; sleep 2\nsubmit");
+  await page
+    .getByRole("textbox", { name: "Actions" })
+    .fill("echo agent-step-one; sleep 4\nsleep 2; echo agent-step-two; sleep 2\nsubmit");
   await page.getByRole("button", { name: "Start run" }).click();
   await expect(page).toHaveURL(/\/agent-runs\/\w+$/, { timeout: 20_000 });
   const runUrl = page.url();
@@ -57,7 +59,10 @@ test("the runs list shows agent runs with live progress, and bad run input is re
   await expect(page.getByTestId("start-run-error")).toHaveText('no bash tasks match "fs9"');
 });
 
-test("LLM policies use the server's configured endpoints: the page offers them, a request naming a URL or an unknown endpoint is refused", async ({ page, request }) => {
+test("LLM policies use the server's configured endpoints: the page offers them, a request naming a URL or an unknown endpoint is refused", async ({
+  page,
+  request,
+}) => {
   // scripts/e2e-server.sh configures one endpoint, e2e-local, with one model.
   await page.goto("/agent-runs");
   await page.getByLabel("Policy").selectOption("react");
@@ -68,10 +73,16 @@ test("LLM policies use the server's configured endpoints: the page offers them, 
 
   const runs = async () => (await (await request.get("/api/agent-runs")).json()).runs.length;
   const before = await runs();
-  const url = await request.post("/api/agent-runs", { data: { policy: "react", tasks: "fs1:0", model: "e2e-model", llm: { baseUrl: "http://127.0.0.1:9/v1" } } });
+  const url = await request.post("/api/agent-runs", {
+    data: { policy: "react", tasks: "fs1:0", model: "e2e-model", llm: { baseUrl: "http://127.0.0.1:9/v1" } },
+  });
   expect(url.status()).toBe(400);
-  expect((await url.json()).error).toMatch(/^llm: baseUrl is not accepted: name one of the server's configured endpoints in llm\.endpoint/);
-  const unknown = await request.post("/api/agent-runs", { data: { policy: "react", tasks: "fs1:0", model: "e2e-model", llm: { endpoint: "nope" } } });
+  expect((await url.json()).error).toMatch(
+    /^llm: baseUrl is not accepted: name one of the server's configured endpoints in llm\.endpoint/,
+  );
+  const unknown = await request.post("/api/agent-runs", {
+    data: { policy: "react", tasks: "fs1:0", model: "e2e-model", llm: { endpoint: "nope" } },
+  });
   expect(unknown.status()).toBe(400);
   expect((await unknown.json()).error).toBe('llm.endpoint: no LLM endpoint named "nope" is configured; configured: e2e-local');
   expect(await runs()).toBe(before);
@@ -89,7 +100,9 @@ test("a researcher makes an API token in the UI; the session API refuses calls w
   expect(none.status()).toBe(401);
   expect((await none.json()).error).toMatch(/missing API token/);
   expect(none.headers()["www-authenticate"]).toContain("Bearer");
-  expect((await request.post("/api/v1/episodes", { data: { task: "fs1:0" }, headers: { authorization: "Bearer plt_nope" } })).status()).toBe(401);
+  expect(
+    (await request.post("/api/v1/episodes", { data: { task: "fs1:0" }, headers: { authorization: "Bearer plt_nope" } })).status(),
+  ).toBe(401);
   const auth = { authorization: `Bearer ${token}` };
   const bad = await request.post("/api/v1/episodes", { data: { task: "fs1:0", turnLimit: 0 }, headers: auth });
   expect(bad.status()).toBe(400);
@@ -99,7 +112,9 @@ test("a researcher makes an API token in the UI; the session API refuses calls w
 
   const doc = await (await request.get("/api/v1/openapi.json")).json();
   expect(doc.openapi).toBe("3.1.0");
-  expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/episodes", "/episodes/{id}", "/episodes/{id}/step", "/episodes/{id}/submit"]));
+  expect(Object.keys(doc.paths)).toEqual(
+    expect.arrayContaining(["/episodes", "/episodes/{id}", "/episodes/{id}/step", "/episodes/{id}/submit"]),
+  );
 
   await page.getByRole("button", { name: "Revoke e2e-ui-token" }).click();
   await expect(page.getByTestId("token-row").filter({ hasText: "e2e-ui-token" })).toHaveCount(0);
@@ -111,7 +126,8 @@ test("the Python client plays tasks end to end against this server (python3, sta
   const { token } = await (await request.post("/api/tokens", { data: { name: "e2e-python" } })).json();
   const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
     const child = spawn("python3", ["-m", "unittest", "-v", "clients/python/test_plateau_env.py"], {
-      cwd: process.cwd(), env: { ...process.env, PLATEAU_URL: baseURL, PLATEAU_TOKEN: token, PYTHONDONTWRITEBYTECODE: "1" },
+      cwd: process.cwd(),
+      env: { ...process.env, PLATEAU_URL: baseURL, PLATEAU_TOKEN: token, PYTHONDONTWRITEBYTECODE: "1" },
     });
     let output = "";
     child.stdout.on("data", (d) => (output += d));

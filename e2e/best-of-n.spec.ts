@@ -20,7 +20,10 @@ test.afterAll(async () => {
   await fake?.close();
 });
 
-test("a Best-of-N step shows its candidates beside the chosen one; a losing candidate never ran in the episode", async ({ page, request }) => {
+test("a Best-of-N step shows its candidates beside the chosen one; a losing candidate never ran in the episode", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto("/agent-runs");
@@ -68,11 +71,15 @@ test("a Best-of-N step shows its candidates beside the chosen one; a losing cand
   await expect(wrong).toContainText("score 0.00");
   await expect(wrong.getByTestId("diff-added")).toHaveText(["+ return tuple(a)"]);
   // a failed assert says which public test failed (InterCode's own error is a bare "Error: ")
-  await expect(wrong.getByTestId("candidate-failure")).toHaveText("FAIL assert similar_elements((3, 4, 5, 6),(5, 7, 4, 10)) == (4, 5)");
+  await expect(wrong.getByTestId("candidate-failure")).toHaveText(
+    "FAIL assert similar_elements((3, 4, 5, 6),(5, 7, 4, 10)) == (4, 5)",
+  );
   await expect(wrong.getByTestId("diff-removed")).toHaveText(["- common = set(a) & set(b)", "- return tuple(sorted(common))"]);
   const raises = candidates.filter({ hasText: "a.intersection(b)" });
   await expect(raises).toContainText("public tests 0/1");
-  await expect(raises.getByTestId("candidate-failure")).toHaveText(/^FAIL assert similar_elements[\s\S]*Error: 'tuple' object has no attribute 'intersection'$/);
+  await expect(raises.getByTestId("candidate-failure")).toHaveText(
+    /^FAIL assert similar_elements[\s\S]*Error: 'tuple' object has no attribute 'intersection'$/,
+  );
   await expect(raises.getByTestId("diff-added")).toHaveText(["+ common = a.intersection(b)"]);
   await page.screenshot({ path: ".data/test-results/best-of-n-replay.png" });
   await search.scrollIntoViewIfNeeded();

@@ -6,14 +6,23 @@ import { importRun } from "./importLog";
 
 const stamp = Date.now().toString(36);
 
-test("runs over different tasks are compared on the tasks both attempted, by default, and the page says how many", async ({ page }) => {
+test("runs over different tasks are compared on the tasks both attempted, by default, and the page says how many", async ({
+  page,
+}) => {
   const small = `e2e fs4 only ${stamp}`;
   const big = `e2e fs3 and fs4 ${stamp}`;
   await importRun(page.request, small, "bash/gpt-3.5/ic_bash_react_10_turns_fs_4.json");
-  await importRun(page.request, big, "bash/text-davinci-003/ic_bash_multiturn_text-davinci-003_10_turns_fs_4.json", "bash/gpt-3.5/ic_bash_react_10_turns_fs_3.json");
+  await importRun(
+    page.request,
+    big,
+    "bash/text-davinci-003/ic_bash_multiturn_text-davinci-003_10_turns_fs_4.json",
+    "bash/gpt-3.5/ic_bash_react_10_turns_fs_3.json",
+  );
   await page.goto(`/compare?runs=${encodeURIComponent(small)},${encodeURIComponent(big)}`);
   await expect(page.getByTestId("common-ground")).toBeChecked();
-  await expect(page.getByTestId("common-ground-note")).toHaveText(/^Counting only the 27 tasks all 2 groups attempted \(of \d+ attempted by any\), since the groups attempted different tasks\.$/);
+  await expect(page.getByTestId("common-ground-note")).toHaveText(
+    /^Counting only the 27 tasks all 2 groups attempted \(of \d+ attempted by any\), since the groups attempted different tasks\.$/,
+  );
   const table = page.getByTestId("stats-table");
   const n = () => table.getByRole("row").filter({ hasText: big }).getByRole("cell").nth(1);
   await expect(n()).toHaveText("27");

@@ -16,7 +16,11 @@ const REACT = `e2e gpt-3.5 react ${stamp}`;
 function freshCopy(file: string) {
   const bits = [...stamp].map((c) => c.charCodeAt(0).toString(2).padStart(8, "0")).join("");
   const tail = "\n" + bits.replace(/0/g, " ").replace(/1/g, "\t") + "\n";
-  return { name: path.basename(file), mimeType: "application/json", buffer: Buffer.concat([readFileSync(path.join(logs, file)), Buffer.from(tail)]) };
+  return {
+    name: path.basename(file),
+    mimeType: "application/json",
+    buffer: Buffer.concat([readFileSync(path.join(logs, file)), Buffer.from(tail)]),
+  };
 }
 
 async function upload(page: Page, file: string, run: string) {
@@ -78,7 +82,11 @@ test("upload two InterCode logs, compare them: two curves, the table, the overla
 
 test("a malformed upload is refused with the file, the entry and the reason", async ({ page }) => {
   await page.goto("/runs");
-  await page.getByLabel("Log files").setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from('{"4": {"turn_history": {"actions": "ls"}, "summary": {"max_reward": 1}}}') });
+  await page.getByLabel("Log files").setInputFiles({
+    name: "broken.json",
+    mimeType: "application/json",
+    buffer: Buffer.from('{"4": {"turn_history": {"actions": "ls"}, "summary": {"max_reward": 1}}}'),
+  });
   await page.getByRole("button", { name: "Import" }).click();
   const alert = page.getByTestId("upload-result").getByRole("alert");
   await expect(alert).toContainText('Refused broken.json: entry "4": not an experiment-log entry');

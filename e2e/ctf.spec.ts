@@ -24,22 +24,30 @@ test("a person plays CTF task 4: ls, cat, a wrong flag goes on, submit picoCTF{â
   await expect(page.getByTestId("reward")).toHaveText("1.00", { timeout: 30_000 });
 });
 
-test("a task that needs a picoCTF server says why on the task list, its page and Play, and offers no Play button", async ({ page }) => {
+test("a task that needs a picoCTF server says why on the task list, its page and Play, and offers no Play button", async ({
+  page,
+}) => {
   const task = await taskOf(page, "ctf", 9);
   await page.goto(`/tasks/${task.id}`);
-  await expect(page.getByTestId("unplayable")).toHaveText("Cannot be played live: it needs the picoCTF server mercury.picoctf.net, and sandboxes have no network");
+  await expect(page.getByTestId("unplayable")).toHaveText(
+    "Cannot be played live: it needs the picoCTF server mercury.picoctf.net, and sandboxes have no network",
+  );
   await expect(page.getByTestId("play-task")).toHaveCount(0);
   await page.goto(`/play/${task.id}`);
   await expect(page.getByTestId("play-error")).toContainText("it needs the picoCTF server mercury.picoctf.net");
   await expect(page.getByTestId("start-episode")).toHaveCount(0);
   const absent = await taskOf(page, "ctf", 65);
   await page.goto(`/tasks/${absent.id}`);
-  await expect(page.getByTestId("unplayable")).toContainText("its challenge file dds1-alpine.flag.img.gz is not in InterCode's data");
+  await expect(page.getByTestId("unplayable")).toContainText(
+    "its challenge file dds1-alpine.flag.img.gz is not in InterCode's data",
+  );
   await page.goto(`/tasks?env=ctf&q=mercury.picoctf.net`);
   await expect(page.getByTestId("task-row").first().getByTestId("unplayable")).toHaveText("cannot be played");
 });
 
-test("a logged CTF agent episode offers Play this task, which opens a live episode of the same task; one of an unplayable task says why", async ({ page }) => {
+test("a logged CTF agent episode offers Play this task, which opens a live episode of the same task; one of an unplayable task says why", async ({
+  page,
+}) => {
   // InterCode's CTF log holds GPT-4's episodes of tasks 0-3; task 1's disk image is absent.
   const runId = await importRun(page.request, `e2e ctf ${Date.now().toString(36)}`, "ctf/ic_ctf_gpt-4_25_turns.json");
   const episodeOf = async (index: number) => {

@@ -26,7 +26,15 @@ export async function startFaultServer(port: number, pgPort: number, opts: { fre
   const npm = spawn("npm", ["start"], {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...withoutPublicUrl(), PORT: String(port), PLATEAU_PG_PORT: String(pgPort), PLATEAU_DATA_DIR: dataDir, PLATEAU_POOL_SIZE: "1", PLATEAU_SETUP: "0", PLATEAU_ROOTFS_DIR: path.resolve(".data/rootfs") },
+    env: {
+      ...withoutPublicUrl(),
+      PORT: String(port),
+      PLATEAU_PG_PORT: String(pgPort),
+      PLATEAU_DATA_DIR: dataDir,
+      PLATEAU_POOL_SIZE: "1",
+      PLATEAU_SETUP: "0",
+      PLATEAU_ROOTFS_DIR: path.resolve(".data/rootfs"),
+    },
   });
   let out = "";
   npm.stdout!.on("data", (d) => (out += d));
@@ -35,8 +43,12 @@ export async function startFaultServer(port: number, pgPort: number, opts: { fre
   const url = `http://127.0.0.1:${port}`;
   const t0 = Date.now();
   for (;;) {
-    if (npm.exitCode !== null || npm.signalCode !== null) throw new Error(`npm start exited at start (${npm.exitCode ?? npm.signalCode}):\n${out}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (npm.exitCode !== null || npm.signalCode !== null)
+      throw new Error(`npm start exited at start (${npm.exitCode ?? npm.signalCode}):\n${out}`);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() - t0 > 240_000) {
       process.kill(-npm.pid!, "SIGINT"); // stops what started, in order
@@ -80,7 +92,12 @@ export function operatorApi(server: FaultServer, pgPort: number): ReturnType<typ
 }
 
 /** Polls `check` until it returns a value (not undefined), at most timeoutMs; fails saying what was awaited. */
-export async function until<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs: number, what: string, everyMs = 250): Promise<T> {
+export async function until<T>(
+  check: () => Promise<T | undefined> | T | undefined,
+  timeoutMs: number,
+  what: string,
+  everyMs = 250,
+): Promise<T> {
   const t0 = Date.now();
   for (;;) {
     const v = await check();
@@ -124,9 +141,13 @@ export function processesLeft(dataDir: string, serverPid: number): string[] {
 
 /** This server's containers (its sandbox driver labels them with hostname-pid-…). */
 export async function containersOf(serverPid: number): Promise<string[]> {
-  const docker = new Docker(process.env.DOCKER_HOST?.startsWith("unix://") ? { socketPath: process.env.DOCKER_HOST.slice(7) } : undefined);
+  const docker = new Docker(
+    process.env.DOCKER_HOST?.startsWith("unix://") ? { socketPath: process.env.DOCKER_HOST.slice(7) } : undefined,
+  );
   const list = await docker.listContainers({ all: true, filters: { label: ["dev.plateau.owner"] } });
-  return list.filter((c) => c.Labels["dev.plateau.owner"].startsWith(`${os.hostname()}-${serverPid}-`)).map((c) => c.Id.slice(0, 12));
+  return list
+    .filter((c) => c.Labels["dev.plateau.owner"].startsWith(`${os.hostname()}-${serverPid}-`))
+    .map((c) => c.Id.slice(0, 12));
 }
 
 /** Query the fault server's database after it stopped. */
@@ -151,16 +172,28 @@ export interface StoredEpisode {
 }
 
 /** Read the fault server's database after it stopped: the given episodes and a run's, with their steps. */
-export async function storedEpisodes(dataDir: string, pgPort: number, which: { ids?: string[]; runId?: string }): Promise<Map<string, StoredEpisode>> {
+export async function storedEpisodes(
+  dataDir: string,
+  pgPort: number,
+  which: { ids?: string[]; runId?: string },
+): Promise<Map<string, StoredEpisode>> {
   return afterStop(dataDir, pgPort, async (client) => {
-    const eps = await client.query<{ id: string; status: string; taskId: number }>(`SELECT id, status, "taskId" FROM "Episode" WHERE id = ANY($1) OR "runId" = $2`, [
-      which.ids ?? [],
-      which.runId ?? null,
-    ]);
+    const eps = await client.query<{ id: string; status: string; taskId: number }>(
+      `SELECT id, status, "taskId" FROM "Episode" WHERE id = ANY($1) OR "runId" = $2`,
+      [which.ids ?? [], which.runId ?? null],
+    );
     const ids = eps.rows.map((e) => e.id);
-    const steps = await client.query<{ episodeId: string; action: string }>(`SELECT "episodeId", action FROM "Step" WHERE "episodeId" = ANY($1) ORDER BY "episodeId", index`, [ids]);
+    const steps = await client.query<{ episodeId: string; action: string }>(
+      `SELECT "episodeId", action FROM "Step" WHERE "episodeId" = ANY($1) ORDER BY "episodeId", index`,
+      [ids],
+    );
     const out = new Map<string, StoredEpisode>();
-    for (const e of eps.rows) out.set(e.id, { status: e.status, taskId: e.taskId, steps: steps.rows.filter((s) => s.episodeId === e.id).map((s) => s.action) });
+    for (const e of eps.rows)
+      out.set(e.id, {
+        status: e.status,
+        taskId: e.taskId,
+        steps: steps.rows.filter((s) => s.episodeId === e.id).map((s) => s.action),
+      });
     return out;
   });
 }

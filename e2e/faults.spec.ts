@@ -6,7 +6,19 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { signalServer } from "../lib/db/testing";
 import { E2E_PORT } from "./accounts";
-import { afterStop, containersOf, operatorApi, operatorToken, postgresPid, processesLeft, startFaultServer, storedEpisodes, until, type FaultServer, type StoredEpisode } from "./faultServer";
+import {
+  afterStop,
+  containersOf,
+  operatorApi,
+  operatorToken,
+  postgresPid,
+  processesLeft,
+  startFaultServer,
+  storedEpisodes,
+  until,
+  type FaultServer,
+  type StoredEpisode,
+} from "./faultServer";
 
 // The fault suite's process half: `npm start` as an operator runs it, stopped by a terminal's Ctrl-C
 // (SIGINT to its whole process group), by a service manager's SIGTERM to npm alone, and killed with
@@ -47,9 +59,15 @@ async function nothingLeft(server: FaultServer, pid: number): Promise<void> {
   expect(await containersOf(pid)).toEqual([]);
 }
 
-async function expectStored(server: FaultServer, answered: Map<string, string[]>, status: string, runId?: string): Promise<Map<string, StoredEpisode>> {
+async function expectStored(
+  server: FaultServer,
+  answered: Map<string, string[]>,
+  status: string,
+  runId?: string,
+): Promise<Map<string, StoredEpisode>> {
   const stored = await storedEpisodes(server.dataDir, PG_PORT, { ids: [...answered.keys()], runId });
-  for (const [id, actions] of answered) expect({ status: stored.get(id)?.status, steps: stored.get(id)?.steps }, id).toEqual({ status, steps: actions });
+  for (const [id, actions] of answered)
+    expect({ status: stored.get(id)?.status, steps: stored.get(id)?.steps }, id).toEqual({ status, steps: actions });
   return stored;
 }
 
@@ -123,15 +141,25 @@ test("kill -9 of the server mid-episode and mid-run: after a restart its episode
   try {
     answered = await playAgents(first, 4, 2);
     const call = operatorApi(first, PG_PORT);
-    const created = await call("POST", "/api/agent-runs", { policy: "scripted", actions: SCRIPT, tasks: `fs1:0-${RUN_TASKS - 1}`, concurrency: 2, turnLimit: 5 });
+    const created = await call("POST", "/api/agent-runs", {
+      policy: "scripted",
+      actions: SCRIPT,
+      tasks: `fs1:0-${RUN_TASKS - 1}`,
+      concurrency: 2,
+      turnLimit: 5,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     runId = created.body.runId as string;
     // Mid-run: a task finished, and an episode answered its first step, now in its 3 s second one.
-    caught = await until(async () => {
-      const p = await runProgress(call, runId);
-      const mid = p.running.filter((e) => e.turn === 1);
-      return p.done >= 1 && mid.length ? mid : undefined;
-    }, 90_000, "the run to finish a task and have another one mid-way");
+    caught = await until(
+      async () => {
+        const p = await runProgress(call, runId);
+        const mid = p.running.filter((e) => e.turn === 1);
+        return p.done >= 1 && mid.length ? mid : undefined;
+      },
+      90_000,
+      "the run to finish a task and have another one mid-way",
+    );
   } catch (err) {
     await stopInOrder(first, firstPid);
     throw err;
@@ -141,7 +169,11 @@ test("kill -9 of the server mid-episode and mid-run: after a restart its episode
   await restartAndStop(firstPid, async (second) => {
     expect(second.log()).toMatch(/resuming 1 agent run/);
     const call = operatorApi(second, PG_PORT);
-    await until(async () => ((await runProgress(call, runId)).status === "done" ? true : undefined), 90_000, `run ${runId} to finish after the restart`);
+    await until(
+      async () => ((await runProgress(call, runId)).status === "done" ? true : undefined),
+      90_000,
+      `run ${runId} to finish after the restart`,
+    );
   });
   const stored = await expectStored(first, answered, "interrupted", runId);
   const episodes = [...stored].filter(([id]) => !answered.has(id));
@@ -176,10 +208,15 @@ test("a second Ctrl-C while the live episodes are being stored forces the stop a
     process.kill(-first.npm.pid!, "SIGINT");
     await until(() => (/SIGINT, stopping/.test(first.log()) ? true : undefined), 20_000, "the first Ctrl-C to start the stop");
     // Ctrl-C again until it forces: one within a second of the first counts as the same keypress.
-    await until(() => {
-      if (/forced stop/.test(first.log())) return true;
-      process.kill(-first.npm.pid!, "SIGINT");
-    }, 20_000, "a second Ctrl-C to force the stop", 500);
+    await until(
+      () => {
+        if (/forced stop/.test(first.log())) return true;
+        process.kill(-first.npm.pid!, "SIGINT");
+      },
+      20_000,
+      "a second Ctrl-C to force the stop",
+      500,
+    );
     await first.exited();
   } catch (err) {
     throw new Error(`${(err as Error).message}\nthe server's output:\n${first.log()}`, { cause: err });
@@ -191,7 +228,12 @@ test("a second Ctrl-C while the live episodes are being stored forces the stop a
   expect(first.log()).toMatch(
     /SIGINT again: forced stop; skipped: ending the live episodes \(stored as interrupted\) and destroying their sandboxes — 4 live episodes not ended here \(marked interrupted at the next start, with the steps already stored\) and their sandboxes not destroyed \(removed at the next start\); stopping PostgreSQL cleanly — PostgreSQL is stopped at once instead/,
   );
-  await until(() => (processesLeft(first.dataDir, pid).length ? undefined : true), 30_000, `no process left: ${processesLeft(first.dataDir, pid).join(", ")}`, 500);
+  await until(
+    () => (processesLeft(first.dataDir, pid).length ? undefined : true),
+    30_000,
+    `no process left: ${processesLeft(first.dataDir, pid).join(", ")}`,
+    500,
+  );
   // (Endings already sent may still land when PostgreSQL resumes; the next start marks the rest.)
   const second = await restartAndStop(pid);
   await expectStored(second, answered, "interrupted");
@@ -203,8 +245,14 @@ function bigMalformedLog(bytes: number): string {
   let size = 2;
   for (let i = 0; size < bytes - 200; i++) {
     const entry = JSON.stringify({
-      environment: "ic_bash", task_id: i % 60,
-      turn_history: { actions: ["ls -la", "find . -name '*.txt' | wc -l", "submit"], observations: ["x".repeat(300), "42\n".repeat(50), null], rewards: [0, 0.5, 1], valid_action: [true, true, true] },
+      environment: "ic_bash",
+      task_id: i % 60,
+      turn_history: {
+        actions: ["ls -la", "find . -name '*.txt' | wc -l", "submit"],
+        observations: ["x".repeat(300), "42\n".repeat(50), null],
+        rewards: [0, 0.5, 1],
+        valid_action: [true, true, true],
+      },
       summary: { max_reward: 1, turns_taken: 3, turns_max: 10 },
     });
     parts.push(`"${i}":${entry}`);
@@ -252,8 +300,16 @@ test("ten concurrent 32 MB uploads: /api/health answers within 1 s throughout (b
     const uploads = await Promise.all(
       Array.from({ length: 10 }, async (_, i) => {
         const { stdout } = await execFileAsync("curl", [
-          "-sS", "-H", `authorization: Bearer ${token}`, "-H", "Expect:", "-F", `file=@${file};filename=big_${i}_fs_1.json;type=application/json`,
-          "-w", "\n%{http_code}", `${server.url}/api/imports`,
+          "-sS",
+          "-H",
+          `authorization: Bearer ${token}`,
+          "-H",
+          "Expect:",
+          "-F",
+          `file=@${file};filename=big_${i}_fs_1.json;type=application/json`,
+          "-w",
+          "\n%{http_code}",
+          `${server.url}/api/imports`,
         ]);
         const [body, status] = [stdout.slice(0, stdout.lastIndexOf("\n")), stdout.slice(stdout.lastIndexOf("\n") + 1)];
         return { status: Number(status), error: (JSON.parse(body) as { error?: string }).error };
@@ -264,19 +320,33 @@ test("ten concurrent 32 MB uploads: /api/health answers within 1 s throughout (b
     });
     await polling;
     const slowest = polls.reduce((a, b) => (b.ms - b.referenceMs > a.ms - a.referenceMs ? b : a));
-    console.log(`health during the uploads: ${polls.length} polls; the slowest answered in ${Math.max(...polls.map((p) => p.ms))} ms; the most beyond the reference: ${slowest.ms} ms (the reference ${slowest.referenceMs} ms)`);
+    console.log(
+      `health during the uploads: ${polls.length} polls; the slowest answered in ${Math.max(...polls.map((p) => p.ms))} ms; the most beyond the reference: ${slowest.ms} ms (the reference ${slowest.referenceMs} ms)`,
+    );
     for (const u of uploads) {
       expect(u.status, u.error).toBe(422);
       expect(u.error).toMatch(/not an experiment-log entry/);
     }
     expect(polls.length, "health polls during the uploads").toBeGreaterThan(5);
     expect(polls.filter((p) => p.answer !== 200)).toEqual([]);
-    expect(polls.filter((p) => p.ms - p.referenceMs > 1000), "health polls over 1 s beyond the reference's time").toEqual([]);
+    expect(
+      polls.filter((p) => p.ms - p.referenceMs > 1000),
+      "health polls over 1 s beyond the reference's time",
+    ).toEqual([]);
   } finally {
     process.kill(-server.npm.pid!, "SIGINT");
     await server.exited();
   }
   await nothingLeft(server, pid);
-  const rows = await afterStop(server.dataDir, PG_PORT, async (c) => (await c.query<{ runs: number; episodes: number }>(`SELECT (SELECT count(*)::int FROM "Run") AS runs, (SELECT count(*)::int FROM "Episode") AS episodes`)).rows[0]);
+  const rows = await afterStop(
+    server.dataDir,
+    PG_PORT,
+    async (c) =>
+      (
+        await c.query<{ runs: number; episodes: number }>(
+          `SELECT (SELECT count(*)::int FROM "Run") AS runs, (SELECT count(*)::int FROM "Episode") AS episodes`,
+        )
+      ).rows[0],
+  );
   expect(rows).toEqual({ runs: 0, episodes: 0 });
 });

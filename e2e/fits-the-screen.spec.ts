@@ -17,7 +17,11 @@ async function expectInWindow(page: Page, what: Locator, name: string) {
 }
 
 test("a replay shows its terminal, play/pause, speed and the step's detail without scrolling", async ({ page }) => {
-  const runId = await importRun(page.request, `e2e fits ${Date.now().toString(36)}`, "bash/gpt-3.5/ic_bash_react_10_turns_fs_4.json");
+  const runId = await importRun(
+    page.request,
+    `e2e fits ${Date.now().toString(36)}`,
+    "bash/gpt-3.5/ic_bash_react_10_turns_fs_4.json",
+  );
   const { episodes } = await (await page.request.get(`/api/episodes?runId=${runId}&pageSize=50`)).json();
   const longest = episodes.sort((a: { turns: number }, b: { turns: number }) => b.turns - a.turns)[0];
   await page.goto(`/episodes/${longest.id}?step=1`);
@@ -43,7 +47,8 @@ test("after submit, Open the replay and Next task are in the window", async ({ p
 
 test("Runs keeps Import and Compare selected in the window, however many runs are listed", async ({ page }) => {
   const stamp = Date.now().toString(36);
-  for (let i = 0; i < 10; i++) await importRun(page.request, `e2e many runs ${stamp} ${i}`, "bash/gpt-3.5/ic_bash_react_10_turns_fs_4.json");
+  for (let i = 0; i < 10; i++)
+    await importRun(page.request, `e2e many runs ${stamp} ${i}`, "bash/gpt-3.5/ic_bash_react_10_turns_fs_4.json");
   await page.goto("/runs");
   await expect(page.getByTestId("run-row").filter({ hasText: `e2e many runs ${stamp} 9` })).toBeVisible();
   await expectInWindow(page, page.getByRole("button", { name: "Import" }), "Import");

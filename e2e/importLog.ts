@@ -9,7 +9,13 @@ import { expect, type APIRequestContext } from "@playwright/test";
  */
 export async function importRun(api: APIRequestContext, run: string, ...files: string[]): Promise<string> {
   const tail = " ".repeat(1 + Math.floor(Math.random() * 1e6));
-  const body = { run, files: files.map((f) => ({ name: path.basename(f), content: readFileSync(path.resolve("data/intercode/logs", f), "utf8") + tail })) };
+  const body = {
+    run,
+    files: files.map((f) => ({
+      name: path.basename(f),
+      content: readFileSync(path.resolve("data/intercode/logs", f), "utf8") + tail,
+    })),
+  };
   const res = await api.post("/api/imports", { data: body });
   expect(res.status(), await res.text()).toBe(201);
   const { runs } = await (await api.get("/api/runs")).json();

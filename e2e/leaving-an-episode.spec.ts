@@ -7,7 +7,8 @@ import { taskOf, typeLine, waitForScreen } from "./terminal";
 test("one click on Play this task is one episode; leaving asks first; Home resumes it; Next task follows", async ({ page }) => {
   const task = await taskOf(page, "nl2bash_fs_4", 3);
   const next = await taskOf(page, "nl2bash_fs_4", 4);
-  const humanEpisodes = async () => (await (await page.request.get(`/api/episodes?taskId=${task.id}&player=human&pageSize=1`)).json()).total as number;
+  const humanEpisodes = async () =>
+    (await (await page.request.get(`/api/episodes?taskId=${task.id}&player=human&pageSize=1`)).json()).total as number;
   const before = await humanEpisodes();
   await page.goto(`/tasks/${task.id}`);
   test.setTimeout(120_000);

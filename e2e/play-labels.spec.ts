@@ -6,7 +6,10 @@ test.describe.configure({ timeout: 120_000 });
 
 // The labels beside a live episode say what the session is doing now, on Play and to a spectator.
 
-test("running… clears when a command ends, the header of a spectator counts every turn, and an ended episode says typing is off", async ({ page, context }) => {
+test("running… clears when a command ends, the header of a spectator counts every turn, and an ended episode says typing is off", async ({
+  page,
+  context,
+}) => {
   const task = await taskOf(page, "nl2bash_fs_3", 2);
   await startEpisode(page, task.id);
   await waitForScreen(page, /\$ $/m);

@@ -87,7 +87,9 @@ test("a task that cannot be played live says why; an unknown task is a 404 page"
   const res = await page.request.get(`/api/tasks?env=ctf&pageSize=2`);
   const task = (await res.json()).tasks[1];
   await page.goto(`/play/${task.id}`);
-  await expect(page.getByTestId("play-error")).toContainText(/challenge file dds2-alpine\.flag\.img\.gz is not in InterCode's data/);
+  await expect(page.getByTestId("play-error")).toContainText(
+    /challenge file dds2-alpine\.flag\.img\.gz is not in InterCode's data/,
+  );
   // Nothing to press: no Start, and no Submit before an episode.
   await expect(page.getByTestId("start-episode")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Submit" })).toHaveCount(0);
@@ -136,7 +138,8 @@ test("the prompt is in the page's first paint, and keys typed before the termina
 test("browsing the task list or opening Play starts no episode; its Play button starts exactly one", async ({ page }) => {
   const res = await page.request.get(`/api/tasks?dataset=nl2bash_fs_2&pageSize=1`);
   const task = (await res.json()).tasks[0];
-  const humanEpisodes = async () => (await (await page.request.get(`/api/episodes?taskId=${task.id}&player=human&pageSize=1`)).json()).total as number;
+  const humanEpisodes = async () =>
+    (await (await page.request.get(`/api/episodes?taskId=${task.id}&player=human&pageSize=1`)).json()).total as number;
   const before = await humanEpisodes();
   await page.goto(`/tasks?dataset=nl2bash_fs_2`);
   const play = page.getByRole("row").filter({ hasText: task.query }).getByRole("button", { name: "Play" });

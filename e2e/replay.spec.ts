@@ -6,7 +6,13 @@ import { importLogs } from "../lib/importers";
 import { alignSteps } from "../lib/replay/alignSteps";
 import { genCast, type GenCast } from "../lib/replay/testing/genCast";
 import { replayFromStart } from "../lib/replay/testing/headlessScreen";
-import { seedBrokenRecording, seedEmptyEpisode, seedLiveEpisode, seedRecordedEpisode, seedStepsEpisode } from "../lib/replay/testing/seedEpisodes";
+import {
+  seedBrokenRecording,
+  seedEmptyEpisode,
+  seedLiveEpisode,
+  seedRecordedEpisode,
+  seedStepsEpisode,
+} from "../lib/replay/testing/seedEpisodes";
 
 // Reading trajectories in the browser: an imported InterCode episode and a live-played one,
 // stepped with the keys, deep links, search, side by side, spectating a running episode, and
@@ -20,7 +26,14 @@ const LOG = "data/intercode/logs/bash/gpt-3.5/ic_bash_react_10_turns_fs_1.json";
 
 let cast: GenCast;
 let ends: number[];
-const ids = { imported: "", importedSteps: [] as { action: string; observation: string }[], recorded: "", big: "", broken: "", empty: "" };
+const ids = {
+  imported: "",
+  importedSteps: [] as { action: string; observation: string }[],
+  recorded: "",
+  big: "",
+  broken: "",
+  empty: "",
+};
 
 test.beforeAll(async () => {
   const prisma = createPrisma(DB(), 2);
@@ -40,7 +53,10 @@ test.beforeAll(async () => {
     ids.imported = imported.id;
     ids.importedSteps = imported.steps;
     cast = genCast(50);
-    ends = alignSteps(cast.events.map((e) => e[0]), cast.steps);
+    ends = alignSteps(
+      cast.events.map((e) => e[0]),
+      cast.steps,
+    );
     ids.recorded = await seedRecordedEpisode(prisma, cast, { taskId: task.id, playerName: "e2e-human" });
     ids.big = await seedStepsEpisode(prisma, 1000, { taskId: task.id });
     ids.broken = await seedBrokenRecording(prisma, { taskId: task.id });
@@ -75,7 +91,9 @@ async function expectedScreen(k: number): Promise<string> {
   return text;
 }
 
-test("an imported InterCode episode replays turn by turn with the keys, showing prompt, action and observation", async ({ page }) => {
+test("an imported InterCode episode replays turn by turn with the keys, showing prompt, action and observation", async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(`/episodes/${ids.imported}`);
@@ -89,7 +107,10 @@ test("an imported InterCode episode replays turn by turn with the keys, showing 
   const second = ids.importedSteps[1];
   const screen = await screenText(page);
   expect(screen).toContain(`$ ${second.action.slice(0, 30)}`);
-  const firstLine = second.observation.split("\n").find((l) => l.trim())!.slice(0, 20);
+  const firstLine = second.observation
+    .split("\n")
+    .find((l) => l.trim())!
+    .slice(0, 20);
   expect(screen).toContain(firstLine);
   expect(screen.split("\n").at(-1)).toBe("$");
   await expect(page).toHaveURL(/\?step=2$/);
@@ -145,7 +166,9 @@ test("a deep link opens at its step, and the address follows the steps", async (
   expect((await screenText(page)).split("\n").slice(-4)).toEqual(["turn-734", "file733.txt", "notes-733.md", "$"]);
 });
 
-test("space plays at the chosen speed and idle cap, the play button pauses, the timeline seeks on a click or a drag", async ({ page }) => {
+test("space plays at the chosen speed and idle cap, the play button pauses, the timeline seeks on a click or a drag", async ({
+  page,
+}) => {
   await page.goto(`/episodes/${ids.recorded}`);
   await settled(page);
   const turn = async () => Number((await page.getByTestId("turn-indicator").textContent())!.match(/turn (\d+)/)![1]);
@@ -187,7 +210,9 @@ test("10,000 steps: the list keeps only the rows in view and follows the selecti
   expect(await page.getByTestId("step-row").count()).toBeLessThan(100);
   await page.getByTestId("step-list").hover();
   await page.mouse.wheel(0, 100_000);
-  await expect.poll(async () => Number(await page.getByTestId("step-row").first().getAttribute("data-turn"))).toBeGreaterThan(1000);
+  await expect
+    .poll(async () => Number(await page.getByTestId("step-row").first().getAttribute("data-turn")))
+    .toBeGreaterThan(1000);
   expect(await page.getByTestId("step-row").count()).toBeLessThan(100);
   await page.keyboard.press("End");
   await expect(page.locator('[data-testid="step-row"][aria-selected="true"]')).toHaveAttribute("data-turn", "10000");
@@ -230,11 +255,25 @@ test("spectating a running episode: a new command appears as it is played, read-
   await expect.poll(() => screenText(page)).toContain("player@sandbox:~$");
   const play = (body: object) => page.request.post(`/api/episodes/${id}/test-live`, { data: body });
   const res = await play({
-    events: [{ time: 1.2, code: "o", data: "echo hello-spectator\r\n" }, { time: 1.3, code: "o", data: "hello-spectator\r\n\x1b[32mplayer@sandbox\x1b[0m:~$ " }],
-    step: { index: 0, action: "echo hello-spectator", observation: "hello-spectator", exitCode: 0, admissible: true, castStart: 1.2, castEnd: 1.3, durationMs: 100 },
+    events: [
+      { time: 1.2, code: "o", data: "echo hello-spectator\r\n" },
+      { time: 1.3, code: "o", data: "hello-spectator\r\n\x1b[32mplayer@sandbox\x1b[0m:~$ " },
+    ],
+    step: {
+      index: 0,
+      action: "echo hello-spectator",
+      observation: "hello-spectator",
+      exitCode: 0,
+      admissible: true,
+      castStart: 1.2,
+      castEnd: 1.3,
+      durationMs: 100,
+    },
   });
   expect((await res.json()).spectators).toBe(1);
-  await expect.poll(() => screenText(page), { timeout: 5_000 }).toContain("~$ echo hello-spectator\nhello-spectator\nplayer@sandbox:~$");
+  await expect
+    .poll(() => screenText(page), { timeout: 5_000 })
+    .toContain("~$ echo hello-spectator\nhello-spectator\nplayer@sandbox:~$");
   await expect(page.getByTestId("step-row")).toHaveCount(1);
   await expect(page.getByTestId("turn-indicator")).toHaveText("turn 1 / 1");
   // Typing into the replay terminal does nothing.
@@ -256,17 +295,24 @@ test("two episodes of a task side by side: linked steps, the first difference ma
   await expect(page.locator('[data-testid="step-row"][data-diff]')).toHaveCount(2);
   // A 100-column recording in a half-width pane is drawn at a readable size, not shrunk to fit.
   await expect.poll(() => page.evaluate(() => window.__plateauTerms?.length ?? 0)).toBe(2);
-  for (const size of await page.evaluate(() => window.__plateauTerms!.map((t) => t.options.fontSize ?? 0))) expect(size).toBeGreaterThanOrEqual(11);
+  for (const size of await page.evaluate(() => window.__plateauTerms!.map((t) => t.options.fontSize ?? 0)))
+    expect(size).toBeGreaterThanOrEqual(11);
   await page.keyboard.press("j");
   await page.keyboard.press("j");
   await expect(page.getByTestId("linked-turn")).toHaveText("turn 2 / 1000");
   for (const side of ["a", "b"]) {
-    await expect(page.getByTestId(`pane-${side}`).locator('[data-testid="step-row"][aria-selected="true"]')).toHaveAttribute("data-turn", "2");
+    await expect(page.getByTestId(`pane-${side}`).locator('[data-testid="step-row"][aria-selected="true"]')).toHaveAttribute(
+      "data-turn",
+      "2",
+    );
   }
   await expect(page).toHaveURL(/step=2/);
   // Selecting a turn in one list moves both.
   await page.getByTestId("pane-b").locator('[data-testid="step-row"][data-turn="5"]').click();
-  await expect(page.getByTestId("pane-a").locator('[data-testid="step-row"][aria-selected="true"]')).toHaveAttribute("data-turn", "5");
+  await expect(page.getByTestId("pane-a").locator('[data-testid="step-row"][aria-selected="true"]')).toHaveAttribute(
+    "data-turn",
+    "5",
+  );
 });
 
 test("an unknown episode is a 404 page; no steps, or a broken recording, still open", async ({ page }) => {

@@ -10,8 +10,13 @@ test("a run is renamed, and another deleted with its episodes after a confirmati
   const keep = `e2e rename me ${stamp}`;
   const drop = `e2e delete me ${stamp}`;
   await importRun(page.request, keep, "bash/gpt-3.5/ic_bash_react_10_turns_fs_4.json");
-  const dropId = await importRun(page.request, drop, "bash/text-davinci-003/ic_bash_multiturn_text-davinci-003_10_turns_fs_4.json");
-  const episodesOf = async (runId: string) => (await (await page.request.get(`/api/episodes?runId=${runId}&pageSize=1`)).json()).total as number;
+  const dropId = await importRun(
+    page.request,
+    drop,
+    "bash/text-davinci-003/ic_bash_multiturn_text-davinci-003_10_turns_fs_4.json",
+  );
+  const episodesOf = async (runId: string) =>
+    (await (await page.request.get(`/api/episodes?runId=${runId}&pageSize=1`)).json()).total as number;
   expect(await episodesOf(dropId)).toBe(27);
 
   await page.goto("/runs");
@@ -47,8 +52,13 @@ test("a stranger and a participant may neither rename nor delete a run", async (
   const base = `http://127.0.0.1:${E2E_PORT}`;
   const stranger = await newRequest.newContext({ baseURL: base, storageState: { cookies: [], origins: [] } }); // else it would be signed in as the project's researcher
   const participant = await newRequest.newContext({ baseURL: base, storageState: stateFile("participant") });
-  for (const [api, status] of [[stranger, 401], [participant, 403]] as const) {
-    expect((await api.patch(`/api/runs/${id}`, { data: { name: "taken over" }, headers: { origin: base } })).status()).toBe(status);
+  for (const [api, status] of [
+    [stranger, 401],
+    [participant, 403],
+  ] as const) {
+    expect((await api.patch(`/api/runs/${id}`, { data: { name: "taken over" }, headers: { origin: base } })).status()).toBe(
+      status,
+    );
     expect((await api.delete(`/api/runs/${id}`, { headers: { origin: base } })).status()).toBe(status);
   }
   await stranger.dispose();

@@ -49,7 +49,9 @@ test.describe("a page of another origin", () => {
   });
   test.afterAll(() => new Promise<void>((r) => attacker.close(() => r())));
 
-  test("a signed-in researcher visiting it: forms, fetch, an image and a socket are all refused, nothing is created", async ({ page }) => {
+  test("a signed-in researcher visiting it: forms, fetch, an image and a socket are all refused, nothing is created", async ({
+    page,
+  }) => {
     const api = page.request;
     const tokensBefore = await count(api, "/api/tokens", "tokens");
     const episodesBefore = await count(api, "/api/episodes?pageSize=1", "total");
@@ -58,7 +60,9 @@ test.describe("a page of another origin", () => {
       if (r.url().startsWith(BASE) && r.request().method() === "POST") refusals.push(r.status());
     });
     await page.goto(attackerUrl);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { results: Record<string, unknown> }).results), { timeout: 10_000 }).toMatchObject({ ws: "refused", fetch: "sent" });
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { results: Record<string, unknown> }).results), { timeout: 10_000 })
+      .toMatchObject({ ws: "refused", fetch: "sent" });
     await expect.poll(() => refusals.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     expect(refusals.every((s) => s === 403)).toBe(true);
     await page.waitForTimeout(500);
@@ -79,7 +83,12 @@ function appRoutes(): { url: string; methods: string[] }[] {
         const rel = path.relative("app", dir).split(path.sep).filter(Boolean);
         const url = "/" + rel.map((s) => (s === "[taskId]" ? "1" : s.startsWith("[") ? "x1" : s)).join("/");
         const src = readFileSync(full, "utf8");
-        const methods = name === "page.tsx" ? ["GET"] : ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => new RegExp(`export (async )?(function|const) ${m}\\b`).test(src));
+        const methods =
+          name === "page.tsx"
+            ? ["GET"]
+            : ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) =>
+                new RegExp(`export (async )?(function|const) ${m}\\b`).test(src),
+              );
         out.push({ url, methods });
       }
     }
@@ -122,12 +131,18 @@ test.describe("a participant", () => {
     await expectParticipantRefused(page.request, "participant");
   });
 
-  test("plays what their study gives them: the reward (the study shows it) but never the gold; no task of their own choosing", async ({ browser }) => {
+  test("plays what their study gives them: the reward (the study shows it) but never the gold; no task of their own choosing", async ({
+    browser,
+  }) => {
     const researcher = await newRequest.newContext({ baseURL: BASE, storageState: stateFile("researcher") });
     const tasks = (await (await researcher.get("/api/tasks?dataset=nl2bash_fs_1&pageSize=2")).json()).tasks;
     const [task, other] = tasks;
     const gold = (await (await researcher.get(`/api/tasks/${task.id}/gold`)).json()).gold as string;
-    const study = await (await researcher.post("/api/studies", { data: { name: `gold stays hidden ${Date.now()}`, tasks: `fs1:${task.index}`, showReward: true } })).json();
+    const study = await (
+      await researcher.post("/api/studies", {
+        data: { name: `gold stays hidden ${Date.now()}`, tasks: `fs1:${task.index}`, showReward: true },
+      })
+    ).json();
     const { link } = await (await researcher.post(`/api/studies/${study.id}/invites`, { data: {} })).json();
     await researcher.dispose();
 
@@ -143,7 +158,8 @@ test.describe("a participant", () => {
     await expect.poll(() => page.evaluate(() => !!window.__plateauTerm), { timeout: 20_000 }).toBe(true);
     // No task of their own choosing: not by Play's form, not by its page, not with their episode under another task.
     expect((await page.request.post(`/play/${other.id}/start`, { form: { once: "abcdefgh12" } })).status()).toBe(403);
-    for (const url of [`/play/${other.id}`, `/play/${task.id}`, `/play/${other.id}?episode=${episodeId}`]) expect((await page.request.get(url)).status(), url).toBe(403);
+    for (const url of [`/play/${other.id}`, `/play/${task.id}`, `/play/${other.id}?episode=${episodeId}`])
+      expect((await page.request.get(url)).status(), url).toBe(403);
     await page.getByTestId("terminal").click();
     await page.keyboard.type(gold);
     await page.keyboard.press("Enter");
@@ -171,10 +187,11 @@ test("a sandbox writing twice its disk quota gets ENOSPC in its terminal, and th
   await page.goto(`/play/${task.id}`);
   await page.getByTestId("start-episode").click();
   await page.waitForURL(/episode=/);
-  const screen = () => page.evaluate(() => {
-    const b = window.__plateauTerm?.buffer.active;
-    return b ? Array.from({ length: b.length }, (_, i) => b.getLine(i)!.translateToString(true)).join("\n") : "";
-  });
+  const screen = () =>
+    page.evaluate(() => {
+      const b = window.__plateauTerm?.buffer.active;
+      return b ? Array.from({ length: b.length }, (_, i) => b.getLine(i)!.translateToString(true)).join("\n") : "";
+    });
   await expect.poll(screen, { timeout: 20_000 }).toMatch(/\$ $/m);
   // scripts/e2e-server.sh caps each sandbox at 128 MiB: write 256.
   await page.getByTestId("terminal").click();

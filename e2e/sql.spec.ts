@@ -6,7 +6,9 @@ import { screenText, typeLine, waitForScreen } from "./terminal";
 
 test("a person queries, corrects the query, submits and gets reward 1; the replay shows both tables", async ({ page }) => {
   const res = await page.request.get(`/api/tasks?dataset=spider_dev&q=${encodeURIComponent("How many singers do we have?")}`);
-  const task = (await res.json()).tasks.find((t: { query: string; db: string }) => t.query === "How many singers do we have?" && t.db === "concert_singer");
+  const task = (await res.json()).tasks.find(
+    (t: { query: string; db: string }) => t.query === "How many singers do we have?" && t.db === "concert_singer",
+  );
   await page.goto(`/play/${task.id}`);
   await page.getByTestId("start-episode").click();
   await page.waitForURL(/\/play\/\d+\?episode=/);

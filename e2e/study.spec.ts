@@ -65,7 +65,11 @@ test("a study from invite to export: three people at once, a resume, a time-out,
   const link = (await page.getByTestId("invite-link").textContent())!.trim();
   expect(link).toMatch(/\/join\/[\w-]+$/);
 
-  const [ada, bo, cy] = await Promise.all([joinAs(browser, link, "Ada"), joinAs(browser, link, "Bo"), joinAs(browser, link, "Cy")]);
+  const [ada, bo, cy] = await Promise.all([
+    joinAs(browser, link, "Ada"),
+    joinAs(browser, link, "Bo"),
+    joinAs(browser, link, "Cy"),
+  ]);
   await Promise.all([ada, bo, cy].map((p) => startTask(p.page)));
   await expect(page.getByTestId("monitor-row")).toHaveCount(3);
   await expect(page.getByTestId("monitor-row").filter({ hasText: "playing" })).toHaveCount(3, { timeout: 10_000 });

@@ -11,7 +11,12 @@ test("a task's page lists its episodes; two picked open side by side", async ({ 
   const runs = [`e2e task page A ${stamp}`, `e2e task page B ${stamp}`];
   // The same log twice, with different trailing whitespace so both are new files: two runs, two episodes per task.
   for (const [i, run] of runs.entries()) {
-    const res = await request.post("/api/imports", { data: { files: [{ name: "ic_bash_react_10_turns_fs_4.json", content: log + " ".repeat(i + 1) + "\n".repeat(stamp.length) }], run } });
+    const res = await request.post("/api/imports", {
+      data: {
+        files: [{ name: "ic_bash_react_10_turns_fs_4.json", content: log + " ".repeat(i + 1) + "\n".repeat(stamp.length) }],
+        run,
+      },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
   const task = (await (await request.get("/api/tasks?dataset=nl2bash_fs_4&pageSize=1")).json()).tasks[0];

@@ -18,32 +18,38 @@ const ZOOMS = [1, 1.25, 1.5, 2];
  * `g` and `y` only the bottom third of the cell (their descenders).
  */
 async function litPixels(page: Page, fontSize: number | null): Promise<number[]> {
-  const cell = await page.evaluate(async ([fs, text]) => {
-    const t = window.__plateauTerm!;
-    if (fs !== null) t.options.fontSize = fs;
-    await new Promise<void>((r) => t.write(`\x1b[2J\x1b[H${text}`, r));
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const row = t.element!.querySelector(".xterm-rows > div")!.getBoundingClientRect();
-    return { x: row.left, y: row.top, w: row.width / t.cols, h: row.height };
-  }, [fontSize, GLYPHS] as const);
+  const cell = await page.evaluate(
+    async ([fs, text]) => {
+      const t = window.__plateauTerm!;
+      if (fs !== null) t.options.fontSize = fs;
+      await new Promise<void>((r) => t.write(`\x1b[2J\x1b[H${text}`, r));
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const row = t.element!.querySelector(".xterm-rows > div")!.getBoundingClientRect();
+      return { x: row.left, y: row.top, w: row.width / t.cols, h: row.height };
+    },
+    [fontSize, GLYPHS] as const,
+  );
   const png = await page.screenshot({ clip: { x: cell.x, y: cell.y, width: cell.w * GLYPHS.length, height: cell.h } });
-  return page.evaluate(async ([b64, glyphs]) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement("canvas");
-    [c.width, c.height] = [img.width, img.height];
-    const g = c.getContext("2d")!;
-    g.drawImage(img, 0, 0);
-    const w = img.width / glyphs.length;
-    return [...glyphs].map((ch, i) => {
-      const top = ch === "g" || ch === "y" ? Math.floor((img.height * 2) / 3) : 0;
-      const d = g.getImageData(Math.floor(i * w), top, Math.floor(w), img.height - top).data;
-      let lit = 0;
-      for (let p = 0; p < d.length; p += 4) if (d[p] + d[p + 1] + d[p + 2] > 240) lit++;
-      return lit;
-    });
-  }, [png.toString("base64"), GLYPHS] as const);
+  return page.evaluate(
+    async ([b64, glyphs]) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement("canvas");
+      [c.width, c.height] = [img.width, img.height];
+      const g = c.getContext("2d")!;
+      g.drawImage(img, 0, 0);
+      const w = img.width / glyphs.length;
+      return [...glyphs].map((ch, i) => {
+        const top = ch === "g" || ch === "y" ? Math.floor((img.height * 2) / 3) : 0;
+        const d = g.getImageData(Math.floor(i * w), top, Math.floor(w), img.height - top).data;
+        let lit = 0;
+        for (let p = 0; p < d.length; p += 4) if (d[p] + d[p + 1] + d[p + 2] > 240) lit++;
+        return lit;
+      });
+    },
+    [png.toString("base64"), GLYPHS] as const,
+  );
 }
 
 /** The page at a zoom (device pixels per CSS pixel), as the browser's zoom draws it. */
@@ -74,7 +80,10 @@ test("underscores, descenders and bars show at every font size and zoom, on Play
   await page.getByRole("link", { name: /Open the replay/ }).click();
   await expect.poll(() => page.evaluate(() => !!window.__plateauTerm && !!window.__plateauReplay)).toBe(true);
   const lit = await litPixels(page, null); // at the size the replay chose
-  expect(lit.every((n) => n > 0), `replay: ${lit.join(", ")}`).toBe(true);
+  expect(
+    lit.every((n) => n > 0),
+    `replay: ${lit.join(", ")}`,
+  ).toBe(true);
 });
 
 test("the terminal refits when the window narrows, and the shell hears of it", async ({ page }) => {

@@ -4,6 +4,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 if (!existsSync("prisma/schema.prisma")) process.exit(0);
-const env = { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath, PRISMA_HIDE_UPDATE_MESSAGE: "1" };
+const env = {
+  ...process.env,
+  PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
+  PRISMA_HIDE_UPDATE_MESSAGE: "1",
+};
 const r = spawnSync("node_modules/.bin/prisma", ["generate"], { stdio: "inherit", env });
 process.exit(r.status ?? 1);

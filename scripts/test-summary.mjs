@@ -32,7 +32,8 @@ for (const file of process.argv.slice(2)) {
 
 /** A test file that failed to load (or in a hook) has no failed test of its own: count it once. */
 function filesFailedWithoutTests(r) {
-  return (r.testResults ?? []).filter((t) => t.status === "failed" && !t.assertionResults?.some((a) => a.status === "failed")).length;
+  return (r.testResults ?? []).filter((t) => t.status === "failed" && !t.assertionResults?.some((a) => a.status === "failed"))
+    .length;
 }
 
 if (skipped) console.log(`(${skipped} skipped)`);

@@ -9,5 +9,11 @@ export default async function EpisodesPage({ searchParams }: { searchParams: Pro
   await pageStaff();
   const parsed = EpisodeFilter.safeParse(await searchParams);
   const filter = parsed.success ? parsed.data : EpisodeFilter.parse({});
-  return <EpisodeList filter={filter} result={listEpisodes(getPlateau().prisma, filter)} invalid={parsed.success ? undefined : parsed.error.issues[0]?.message} />;
+  return (
+    <EpisodeList
+      filter={filter}
+      result={listEpisodes(getPlateau().prisma, filter)}
+      invalid={parsed.success ? undefined : parsed.error.issues[0]?.message}
+    />
+  );
 }

@@ -14,5 +14,17 @@ export default async function StudiesPage({ searchParams }: { searchParams: Prom
   const fromTasks = Object.keys(params).length ? TaskFilter.safeParse(params) : null;
   const picked = fromTasks?.success ? await taskIdsMatching(prisma, fromTasks.data) : null;
   const studies = await listStudies(prisma);
-  return <StudyList studies={studies.map((s) => ({ id: s.id, name: s.name, tasks: s.taskIds.length, perParticipant: s.perParticipant, participants: s._count.participants, createdAt: s.createdAt.toISOString() }))} picked={picked && { env: fromTasks!.data!.env ?? "bash", tasks: picked.ids.join(","), total: picked.total }} />;
+  return (
+    <StudyList
+      studies={studies.map((s) => ({
+        id: s.id,
+        name: s.name,
+        tasks: s.taskIds.length,
+        perParticipant: s.perParticipant,
+        participants: s._count.participants,
+        createdAt: s.createdAt.toISOString(),
+      }))}
+      picked={picked && { env: fromTasks!.data!.env ?? "bash", tasks: picked.ids.join(","), total: picked.total }}
+    />
+  );
 }

@@ -12,5 +12,12 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
   const filter = parsed.success ? parsed.data : TaskFilter.parse({});
   const { prisma } = getPlateau();
   const result = listTasks(prisma, filter);
-  return <TaskList filter={filter} result={result} datasets={await countTasks(prisma)} invalid={parsed.success ? undefined : parsed.error.issues[0]?.message} />;
+  return (
+    <TaskList
+      filter={filter}
+      result={result}
+      datasets={await countTasks(prisma)}
+      invalid={parsed.success ? undefined : parsed.error.issues[0]?.message}
+    />
+  );
 }

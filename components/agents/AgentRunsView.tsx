@@ -13,7 +13,11 @@ export function AgentRunsView(props: {
   return (
     <main>
       <h1>Agent runs</h1>
-      {!props.sandbox.driver && <div className="error-box" style={{ marginBottom: 12 }}>Episodes cannot start here: {props.sandbox.reason}</div>}
+      {!props.sandbox.driver && (
+        <div className="error-box" style={{ marginBottom: 12 }}>
+          Episodes cannot start here: {props.sandbox.reason}
+        </div>
+      )}
       <StartRunForm llm={props.llm} />
       <h2>Runs</h2>
       <RunsTable runs={props.runs} />

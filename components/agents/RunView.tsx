@@ -8,12 +8,28 @@ import { ProgressBar } from "./ProgressBar";
 import { formatPercent, formatReward } from "@/lib/stats/formatNumber";
 
 interface Meta {
-  environment: string | null; model: string | null; strategy: string | null; turnLimit: number | null;
-  tasks: string | null; concurrency: number | null; timeoutMs: number | null; execution: string; endpoint: string | null; baseUrl: string | null;
+  environment: string | null;
+  model: string | null;
+  strategy: string | null;
+  turnLimit: number | null;
+  tasks: string | null;
+  concurrency: number | null;
+  timeoutMs: number | null;
+  execution: string;
+  endpoint: string | null;
+  baseUrl: string | null;
 }
 
 /** One batch run: live progress, its episodes (watch the running ones live, replay the others), cancel. */
-export function RunView({ initial, meta, episodes: firstEpisodes }: { initial: RunProgress; meta: Meta; episodes: EpisodeRow[] }) {
+export function RunView({
+  initial,
+  meta,
+  episodes: firstEpisodes,
+}: {
+  initial: RunProgress;
+  meta: Meta;
+  episodes: EpisodeRow[];
+}) {
   const p = useRunProgress(initial.runId, [initial]).get(initial.runId) ?? initial;
   const [episodes, setEpisodes] = useState(firstEpisodes);
   const [cancelling, setCancelling] = useState(false);
@@ -45,28 +61,59 @@ export function RunView({ initial, meta, episodes: firstEpisodes }: { initial: R
 
   return (
     <main>
-      <div className="muted" style={{ fontSize: 12 }}><Link href="/agent-runs">Agent runs</Link> /</div>
+      <div className="muted" style={{ fontSize: 12 }}>
+        <Link href="/agent-runs">Agent runs</Link> /
+      </div>
       <h1 data-testid="run-name">{p.name}</h1>
       <div className="panel" style={{ marginBottom: 16 }}>
         <div className="toolbar" style={{ justifyContent: "space-between" }}>
           <span>
-            <span className="tag" data-testid="run-status">{p.status}</span>{" "}
-            <span className="muted">{meta.strategy}{meta.model ? ` · ${meta.model}` : ""}{meta.endpoint ? <span title={meta.baseUrl ?? undefined}> · endpoint {meta.endpoint}</span> : null} · {meta.environment} · tasks {meta.tasks} · {meta.turnLimit} turns · concurrency {meta.concurrency} · timeout {(meta.timeoutMs ?? 0) / 1000} s · {meta.execution} execution</span>
+            <span className="tag" data-testid="run-status">
+              {p.status}
+            </span>{" "}
+            <span className="muted">
+              {meta.strategy}
+              {meta.model ? ` · ${meta.model}` : ""}
+              {meta.endpoint ? <span title={meta.baseUrl ?? undefined}> · endpoint {meta.endpoint}</span> : null} ·{" "}
+              {meta.environment} · tasks {meta.tasks} · {meta.turnLimit} turns · concurrency {meta.concurrency} · timeout{" "}
+              {(meta.timeoutMs ?? 0) / 1000} s · {meta.execution} execution
+            </span>
           </span>
-          {active && <button onClick={cancel} disabled={cancelling}>{cancelling ? "Cancelling…" : "Cancel run"}</button>}
+          {active && (
+            <button onClick={cancel} disabled={cancelling}>
+              {cancelling ? "Cancelling…" : "Cancel run"}
+            </button>
+          )}
         </div>
         <ProgressBar p={p} />
         <div className="toolbar" style={{ marginTop: 8, marginBottom: 0 }}>
-          <span className="ok" data-testid="run-succeeded">{p.succeeded} solved</span>
-          <span className="bad" data-testid="run-errors">{p.errors} errors</span>
+          <span className="ok" data-testid="run-succeeded">
+            {p.succeeded} solved
+          </span>
+          <span className="bad" data-testid="run-errors">
+            {p.errors} errors
+          </span>
           <span className="muted">{p.running.length} running</span>
           {p.done > 0 && <span className="muted">SR {formatPercent((p.succeeded / p.done) * 100)} % so far</span>}
           {p.status === "done" && <Link href={`/compare?runs=${encodeURIComponent(p.name)}`}>Compare →</Link>}
         </div>
-        {p.failure && <div className="error-box" style={{ marginTop: 10 }}>{p.failure}</div>}
+        {p.failure && (
+          <div className="error-box" style={{ marginTop: 10 }}>
+            {p.failure}
+          </div>
+        )}
       </div>
       <table data-testid="run-episodes">
-        <thead><tr><th>Task</th><th>Query</th><th>Status</th><th className="num">Turns</th><th className="num">Reward</th><th /></tr></thead>
+        <thead>
+          <tr>
+            <th>Task</th>
+            <th>Query</th>
+            <th>Status</th>
+            <th className="num">Turns</th>
+            <th className="num">Reward</th>
+            <th />
+          </tr>
+        </thead>
         <tbody>
           {episodes.map((e) => {
             const live = running.get(e.id);
@@ -74,11 +121,28 @@ export function RunView({ initial, meta, episodes: firstEpisodes }: { initial: R
             return (
               <tr key={e.id} data-testid="run-episode" data-status={isLive ? "active" : e.status}>
                 <td className="mono">{e.task}</td>
-                <td style={{ maxWidth: 520 }}>{e.query}{e.error && <div className={e.status === "error" ? "bad" : "warn"} style={{ fontSize: 12 }}>{e.error}</div>}</td>
-                <td><span className="tag">{isLive ? "running" : e.status}</span></td>
+                <td style={{ maxWidth: 520 }}>
+                  {e.query}
+                  {e.error && (
+                    <div className={e.status === "error" ? "bad" : "warn"} style={{ fontSize: 12 }}>
+                      {e.error}
+                    </div>
+                  )}
+                </td>
+                <td>
+                  <span className="tag">{isLive ? "running" : e.status}</span>
+                </td>
                 <td className="num">{live ? live.turn : e.turns}</td>
                 <td className={`num ${e.success ? "ok" : ""}`}>{formatReward(e.reward)}</td>
-                <td>{isLive ? <Link href={`/play/${e.taskId}?episode=${e.id}`} prefetch={false} data-testid="watch-live">watch live</Link> : e.status !== "error" || e.turns > 0 ? <Link href={`/episodes/${e.id}`}>replay</Link> : null}</td>
+                <td>
+                  {isLive ? (
+                    <Link href={`/play/${e.taskId}?episode=${e.id}`} prefetch={false} data-testid="watch-live">
+                      watch live
+                    </Link>
+                  ) : e.status !== "error" || e.turns > 0 ? (
+                    <Link href={`/episodes/${e.id}`}>replay</Link>
+                  ) : null}
+                </td>
               </tr>
             );
           })}

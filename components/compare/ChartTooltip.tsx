@@ -18,15 +18,31 @@ export function ChartTooltip({ active, label, payload, lines, describe, title }:
   const row = payload?.[0]?.payload;
   if (!active || !row) return null;
   return (
-    <div role="status" style={{ background: CHART.background, border: `1px solid ${CHART.grid}`, borderRadius: 6, padding: "8px 10px", fontSize: 12, color: CHART.text }}>
+    <div
+      role="status"
+      style={{
+        background: CHART.background,
+        border: `1px solid ${CHART.grid}`,
+        borderRadius: 6,
+        padding: "8px 10px",
+        fontSize: 12,
+        color: CHART.text,
+      }}
+    >
       <div style={{ fontWeight: 600, marginBottom: 4 }}>{title(label ?? "")}</div>
       {lines.map((l, i) => {
         const text = describe(row, l);
         return text === null ? null : (
           <div key={l.id} style={{ display: "flex", gap: 8, alignItems: "baseline" }}>
             <span style={{ width: 10, height: 10, borderRadius: 2, background: colorOf(i), display: "inline-block" }} />
-            <span style={{ color: CHART.axis, maxWidth: 320, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{l.label}</span>
-            <span className="num" style={{ marginLeft: "auto", fontVariantNumeric: "tabular-nums" }}>{text}</span>
+            <span
+              style={{ color: CHART.axis, maxWidth: 320, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
+            >
+              {l.label}
+            </span>
+            <span className="num" style={{ marginLeft: "auto", fontVariantNumeric: "tabular-nums" }}>
+              {text}
+            </span>
           </div>
         );
       })}

@@ -46,49 +46,113 @@ export function CompareControls({ runs, query, commonGround, params }: Props) {
   return (
     <div className="panel" style={{ marginBottom: 16 }} aria-busy={pending}>
       <div className="toolbar">
-        <label>Group by{" "}
-          <select value={query.group.join(",")} onChange={(e) => go({ group: e.target.value === "run" ? null : e.target.value })} aria-label="Group by">
-            {GROUP_KEYS.map((k) => <option key={k} value={groupingOf(k).join(",")}>{groupLabel(groupingOf(k))}</option>)}
-            {query.group.length > 1 && !GROUP_KEYS.some((k) => groupingOf(k).join(",") === query.group.join(",")) && <option value={query.group.join(",")}>{groupLabel(query.group)}</option>}
+        <label>
+          Group by{" "}
+          <select
+            value={query.group.join(",")}
+            onChange={(e) => go({ group: e.target.value === "run" ? null : e.target.value })}
+            aria-label="Group by"
+          >
+            {GROUP_KEYS.map((k) => (
+              <option key={k} value={groupingOf(k).join(",")}>
+                {groupLabel(groupingOf(k))}
+              </option>
+            ))}
+            {query.group.length > 1 && !GROUP_KEYS.some((k) => groupingOf(k).join(",") === query.group.join(",")) && (
+              <option value={query.group.join(",")}>{groupLabel(query.group)}</option>
+            )}
           </select>
         </label>
-        <label>Split by{" "}
+        <label>
+          Split by{" "}
           <select value={splitValue} onChange={(e) => go({ split: e.target.value || null })} aria-label="Split by">
             <option value="">automatic</option>
             <option value="none">no split</option>
-            {GROUP_KEYS.filter((k) => !query.group.includes(k)).map((k) => <option key={k} value={k}>{GROUP_LABELS[k]}</option>)}
+            {GROUP_KEYS.filter((k) => !query.group.includes(k)).map((k) => (
+              <option key={k} value={k}>
+                {GROUP_LABELS[k]}
+              </option>
+            ))}
           </select>
         </label>
-        <label>Environment{" "}
+        <label>
+          Environment{" "}
           <select value={query.env ?? ""} onChange={(e) => go({ env: e.target.value || null })} aria-label="Environment">
             <option value="">all</option>
-            {ENVIRONMENTS.map((e) => <option key={e} value={e}>{e}</option>)}
+            {ENVIRONMENTS.map((e) => (
+              <option key={e} value={e}>
+                {e}
+              </option>
+            ))}
           </select>
         </label>
-        <label>Score{" "}
-          <select value={query.mode} onChange={(e) => go({ mode: e.target.value === "intercode" ? null : e.target.value })} aria-label="Score mode">
-            {SCORE_MODES.map((m) => <option key={m} value={m}>{SCORE_MODE_LABELS[m]}</option>)}
+        <label>
+          Score{" "}
+          <select
+            value={query.mode}
+            onChange={(e) => go({ mode: e.target.value === "intercode" ? null : e.target.value })}
+            aria-label="Score mode"
+          >
+            {SCORE_MODES.map((m) => (
+              <option key={m} value={m}>
+                {SCORE_MODE_LABELS[m]}
+              </option>
+            ))}
           </select>
         </label>
         <label title="Count only the tasks that every group attempted (e.g. a study beside agent runs)">
-          <input type="checkbox" checked={!!query.common} onChange={(e) => go({ common: e.target.checked ? "1" : "0" })} data-testid="common-ground" /> only tasks every group attempted
+          <input
+            type="checkbox"
+            checked={!!query.common}
+            onChange={(e) => go({ common: e.target.checked ? "1" : "0" })}
+            data-testid="common-ground"
+          />{" "}
+          only tasks every group attempted
         </label>
-        {pending && <span className="muted" role="status">Updating…</span>}
+        {pending && (
+          <span className="muted" role="status">
+            Updating…
+          </span>
+        )}
       </div>
       {commonGround && commonGround.groups > 1 && <CommonGroundNote c={commonGround} />}
       <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
         <legend className="muted" style={{ fontSize: 12, marginBottom: 6 }}>
           Runs {query.group[0] === "run" ? "(pick two or more to compare)" : "(none picked: every episode counts)"}
-          {selected.size > 0 && <> · <button type="button" onClick={() => { setPicked([]); go({ runs: null }); }} style={{ padding: "0 6px" }}>clear</button></>}
+          {selected.size > 0 && (
+            <>
+              {" "}
+              ·{" "}
+              <button
+                type="button"
+                onClick={() => {
+                  setPicked([]);
+                  go({ runs: null });
+                }}
+                style={{ padding: "0 6px" }}
+              >
+                clear
+              </button>
+            </>
+          )}
         </legend>
-        <div style={{ display: "flex", flexWrap: "wrap", gap: "4px 16px", maxHeight: 180, overflow: "auto" }} data-testid="run-picker">
+        <div
+          style={{ display: "flex", flexWrap: "wrap", gap: "4px 16px", maxHeight: 180, overflow: "auto" }}
+          data-testid="run-picker"
+        >
           {visible.map((r) => (
             <label key={r.id} style={{ display: "inline-flex", gap: 6, alignItems: "center", whiteSpace: "nowrap" }}>
               <input type="checkbox" checked={selected.has(r.name)} onChange={(e) => toggle(r.name, e.target.checked)} />
               <span>{r.name}</span>
               {r.environment && <span className="tag">{r.environment}</span>}
-              {r.kind === "agent" && r.execution === "intercode" && <span className="tag" title="actions run as InterCode ran them">intercode execution</span>}
-              <span className="muted" style={{ fontSize: 12 }}>{r.episodes}</span>
+              {r.kind === "agent" && r.execution === "intercode" && (
+                <span className="tag" title="actions run as InterCode ran them">
+                  intercode execution
+                </span>
+              )}
+              <span className="muted" style={{ fontSize: 12 }}>
+                {r.episodes}
+              </span>
             </label>
           ))}
         </div>
@@ -104,18 +168,29 @@ function groupingOf(k: GroupKey): GroupKey[] {
 
 function groupLabel(keys: GroupKey[]): string {
   const [first, ...rest] = keys;
-  return rest.length ? `${GROUP_LABELS[first]} (per ${rest.map((k) => GROUP_LABELS[k].toLowerCase()).join(" and ")})` : GROUP_LABELS[first];
+  return rest.length
+    ? `${GROUP_LABELS[first]} (per ${rest.map((k) => GROUP_LABELS[k].toLowerCase()).join(" and ")})`
+    : GROUP_LABELS[first];
 }
 
 /** Whether the groups are compared on the same tasks, in numbers. */
 function CommonGroundNote({ c }: { c: CommonGround }) {
   const n = (x: number) => x.toLocaleString("en");
-  const text = c.common === c.tasks
-    ? `Every group attempted the same ${n(c.tasks)} tasks.`
-    : c.applied
-      ? `Counting only the ${n(c.common)} tasks all ${c.groups} groups attempted (of ${n(c.tasks)} attempted by any)${c.auto ? ", since the groups attempted different tasks" : ""}.`
-      : c.common === 0
-        ? `The ${c.groups} groups have no task in common: each counts its own tasks.`
-        : `The groups attempted different tasks: ${n(c.common)} of ${n(c.tasks)} are common to all ${c.groups}. Each group counts its own tasks.`;
-  return <p className={c.applied || c.common === c.tasks ? "muted" : "warn"} style={{ fontSize: 12, margin: "0 0 8px" }} data-testid="common-ground-note">{text}</p>;
+  const text =
+    c.common === c.tasks
+      ? `Every group attempted the same ${n(c.tasks)} tasks.`
+      : c.applied
+        ? `Counting only the ${n(c.common)} tasks all ${c.groups} groups attempted (of ${n(c.tasks)} attempted by any)${c.auto ? ", since the groups attempted different tasks" : ""}.`
+        : c.common === 0
+          ? `The ${c.groups} groups have no task in common: each counts its own tasks.`
+          : `The groups attempted different tasks: ${n(c.common)} of ${n(c.tasks)} are common to all ${c.groups}. Each group counts its own tasks.`;
+  return (
+    <p
+      className={c.applied || c.common === c.tasks ? "muted" : "warn"}
+      style={{ fontSize: 12, margin: "0 0 8px" }}
+      data-testid="common-ground-note"
+    >
+      {text}
+    </p>
+  );
 }

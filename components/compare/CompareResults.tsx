@@ -12,7 +12,8 @@ import { SplitTable } from "./SplitTable";
 import { OverlapPanel } from "./OverlapPanel";
 import { Downloads } from "./Downloads";
 
-type Errors = { state: "loading" } | { state: "done"; byGroup: Map<string, ErrorAtTurn[]> } | { state: "failed"; message: string };
+type Errors =
+  { state: "loading" } | { state: "done"; byGroup: Map<string, ErrorAtTurn[]> } | { state: "failed"; message: string };
 
 /**
  * The results of a comparison. The page arrives with the plateau chart, the table, the split and
@@ -20,7 +21,9 @@ type Errors = { state: "loading" } | { state: "done"; byGroup: Map<string, Error
  */
 export function CompareResults({ data }: { data: CompareData }) {
   const base = data.stats!;
-  const [errors, setErrors] = useState<Errors>(data.errorsUrl ? { state: "loading" } : { state: "done", byGroup: new Map(base.groups.map((g) => [g.key, g.errorByTurn])) });
+  const [errors, setErrors] = useState<Errors>(
+    data.errorsUrl ? { state: "loading" } : { state: "done", byGroup: new Map(base.groups.map((g) => [g.key, g.errorByTurn])) },
+  );
   useEffect(() => {
     if (!data.errorsUrl) return;
     const abort = new AbortController();
@@ -31,12 +34,17 @@ export function CompareResults({ data }: { data: CompareData }) {
         if (!res.ok) throw new Error(body.error ?? `the server answered ${res.status}`);
         setErrors({ state: "done", byGroup: new Map((body as StatsResult).groups.map((g) => [g.key, g.errorByTurn])) });
       })
-      .catch((err: Error) => { if (err.name !== "AbortError") setErrors({ state: "failed", message: err.message }); });
+      .catch((err: Error) => {
+        if (err.name !== "AbortError") setErrors({ state: "failed", message: err.message });
+      });
     return () => abort.abort();
   }, [data.errorsUrl]);
 
   const stats: StatsResult = useMemo(
-    () => (errors.state === "done" ? { ...base, groups: base.groups.map((g) => ({ ...g, errorByTurn: errors.byGroup.get(g.key) ?? [] })) } : base),
+    () =>
+      errors.state === "done"
+        ? { ...base, groups: base.groups.map((g) => ({ ...g, errorByTurn: errors.byGroup.get(g.key) ?? [] })) }
+        : base,
     [base, errors],
   );
   const plateau = useMemo(() => plateauSeries(stats), [stats]);
@@ -47,55 +55,100 @@ export function CompareResults({ data }: { data: CompareData }) {
     <>
       <section className="panel" aria-labelledby="plateau-h" style={{ marginBottom: 16 }}>
         <div className="toolbar" style={{ justifyContent: "space-between" }}>
-          <h2 id="plateau-h" style={{ margin: 0 }}>Success within k turns (SR@k)</h2>
-          <span className="muted" style={{ fontSize: 12 }}>bands: 95 % Wilson intervals · hover, or focus the chart and use the arrow keys, for values</span>
+          <h2 id="plateau-h" style={{ margin: 0 }}>
+            Success within k turns (SR@k)
+          </h2>
+          <span className="muted" style={{ fontSize: 12 }}>
+            bands: 95 % Wilson intervals · hover, or focus the chart and use the arrow keys, for values
+          </span>
         </div>
         <PlateauChart id="plateau-chart" series={plateau} k={stats.k} />
       </section>
 
       <section className="panel" aria-labelledby="table-h" style={{ marginBottom: 16 }}>
-        <h2 id="table-h" style={{ marginTop: 0 }}>Per group</h2>
+        <h2 id="table-h" style={{ marginTop: 0 }}>
+          Per group
+        </h2>
         <StatsTable groups={stats.groups} k={stats.k} />
         {stats.mode === "intercode" && (
           <p className="muted" style={{ fontSize: 12, marginBottom: 0 }}>
-            InterCode reward. For imported runs the rewards are those recorded in the logs (score version &quot;log&quot;), not recomputed by Plateau.
-            {" "}Turns = mean turns taken (Plan &amp; Solve: actions). Error % = mean share of inadmissible actions.
+            InterCode reward. For imported runs the rewards are those recorded in the logs (score version &quot;log&quot;), not
+            recomputed by Plateau. Turns = mean turns taken (Plan &amp; Solve: actions). Error % = mean share of inadmissible
+            actions.
           </p>
         )}
-        {stats.notes.map((n) => <p key={n} className="muted" style={{ fontSize: 12, margin: "4px 0 0" }}>Note: {n}.</p>)}
+        {stats.notes.map((n) => (
+          <p key={n} className="muted" style={{ fontSize: 12, margin: "4px 0 0" }}>
+            Note: {n}.
+          </p>
+        ))}
         <div style={{ marginTop: 12 }}>
-          <Downloads stats={stats} charts={[
-            { id: "plateau-chart", file: "plateau", title: "Plateau chart", legend },
-            ...(errorLines.lines.length ? [{ id: "error-chart", file: "error-by-turn", title: "Error chart", legend: errorLines.lines.map((l) => ({ label: l.label, color: Number(l.id.slice(1)) })) }] : []),
-          ]} />
+          <Downloads
+            stats={stats}
+            charts={[
+              { id: "plateau-chart", file: "plateau", title: "Plateau chart", legend },
+              ...(errorLines.lines.length
+                ? [
+                    {
+                      id: "error-chart",
+                      file: "error-by-turn",
+                      title: "Error chart",
+                      legend: errorLines.lines.map((l) => ({ label: l.label, color: Number(l.id.slice(1)) })),
+                    },
+                  ]
+                : []),
+            ]}
+          />
         </div>
       </section>
 
       <section className="panel" aria-labelledby="errors-h" style={{ marginBottom: 16 }} aria-busy={errors.state === "loading"}>
-        <h2 id="errors-h" style={{ marginTop: 0 }}>Error rate by turn</h2>
-        {errors.state === "loading" ? <p className="muted" role="status">Reading the steps…</p>
-          : errors.state === "failed" ? <div className="error-box">The error rates could not be loaded: {errors.message}</div>
-          : errorLines.lines.length ? <ErrorByTurnChart id="error-chart" series={errorLines} k={stats.k} />
-          : <p className="muted">These logs do not say which actions were admissible.</p>}
+        <h2 id="errors-h" style={{ marginTop: 0 }}>
+          Error rate by turn
+        </h2>
+        {errors.state === "loading" ? (
+          <p className="muted" role="status">
+            Reading the steps…
+          </p>
+        ) : errors.state === "failed" ? (
+          <div className="error-box">The error rates could not be loaded: {errors.message}</div>
+        ) : errorLines.lines.length ? (
+          <ErrorByTurnChart id="error-chart" series={errorLines} k={stats.k} />
+        ) : (
+          <p className="muted">These logs do not say which actions were admissible.</p>
+        )}
       </section>
 
       {stats.splits && stats.split && (
         <section className="panel" aria-labelledby="split-h" style={{ marginBottom: 16 }}>
-          <h2 id="split-h" style={{ marginTop: 0 }}>Per difficulty</h2>
+          <h2 id="split-h" style={{ marginTop: 0 }}>
+            Per difficulty
+          </h2>
           <SplitTable rows={stats.splits} split={stats.split} groups={stats.groups.map((g) => g.key)} />
         </section>
       )}
 
       {data.mucode.length > 0 && (
         <section className="panel" aria-labelledby="mucode-h" style={{ marginBottom: 16 }}>
-          <h2 id="mucode-h" style={{ marginTop: 0 }}>µCode: public tests against private tests</h2>
+          <h2 id="mucode-h" style={{ marginTop: 0 }}>
+            µCode: public tests against private tests
+          </h2>
           <MuCodeShares rows={data.mucode} />
         </section>
       )}
 
       <section className="panel" aria-labelledby="overlap-h">
-        <h2 id="overlap-h" style={{ marginTop: 0 }}>Which tasks each group solves</h2>
-        {stats.overlap?.length ? <OverlapPanel pairs={stats.overlap} tasks={data.tasks} /> : <p className="muted">{stats.notes.find((n) => n.startsWith("overlap")) ?? "Select two or more groups to see which tasks each solves that the others do not."}</p>}
+        <h2 id="overlap-h" style={{ marginTop: 0 }}>
+          Which tasks each group solves
+        </h2>
+        {stats.overlap?.length ? (
+          <OverlapPanel pairs={stats.overlap} tasks={data.tasks} />
+        ) : (
+          <p className="muted">
+            {stats.notes.find((n) => n.startsWith("overlap")) ??
+              "Select two or more groups to see which tasks each solves that the others do not."}
+          </p>
+        )}
       </section>
     </>
   );

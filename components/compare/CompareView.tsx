@@ -22,19 +22,33 @@ async function CompareSections({ data: pending, params }: { data: Promise<Compar
   const { stats, runs, query } = data;
   return (
     <>
-      {data.invalid && <div className="error-box" style={{ marginBottom: 12 }}>Part of the address was not understood, so defaults are shown: {data.invalid}</div>}
+      {data.invalid && (
+        <div className="error-box" style={{ marginBottom: 12 }}>
+          Part of the address was not understood, so defaults are shown: {data.invalid}
+        </div>
+      )}
       {runs.length === 0 ? (
         <div className="panel" data-testid="compare-empty">
-          <p style={{ marginTop: 0 }}>No runs yet: import logs with <code>npx plateau import FILE…</code> or <Link href="/runs">upload them on the Runs page</Link>.</p>
-          <p className="muted" style={{ marginBottom: 0 }}>Agent runs appear here too once they have finished episodes.</p>
+          <p style={{ marginTop: 0 }}>
+            No runs yet: import logs with <code>npx plateau import FILE…</code> or{" "}
+            <Link href="/runs">upload them on the Runs page</Link>.
+          </p>
+          <p className="muted" style={{ marginBottom: 0 }}>
+            Agent runs appear here too once they have finished episodes.
+          </p>
         </div>
       ) : (
         <>
           <CompareControls runs={runs} query={query} commonGround={data.commonGround} params={params} />
           {!stats ? (
-            <p className="muted" data-testid="compare-pick">Pick runs above to draw their plateau curves, or group by model, strategy or player kind to compare everything.</p>
+            <p className="muted" data-testid="compare-pick">
+              Pick runs above to draw their plateau curves, or group by model, strategy or player kind to compare everything.
+            </p>
           ) : stats.groups.length === 0 ? (
-            <p className="muted" data-testid="compare-nothing">No scored episodes match this selection{query.mode === "plateau" ? " in Plateau's own reward (imported logs only have InterCode's)" : ""}.</p>
+            <p className="muted" data-testid="compare-nothing">
+              No scored episodes match this selection
+              {query.mode === "plateau" ? " in Plateau's own reward (imported logs only have InterCode's)" : ""}.
+            </p>
           ) : (
             <CompareResults data={data} />
           )}

@@ -27,16 +27,32 @@ export function Downloads({ stats, charts }: Props) {
   return (
     <div className="toolbar" aria-label="Downloads" role="group" style={{ marginBottom: 0 }}>
       <span className="muted">Download:</span>
-      <button type="button" onClick={guard(() => download("plateau.csv", csv(plateauCsv(stats))))}>Curve CSV</button>
-      <button type="button" onClick={guard(() => download("plateau-table.csv", csv(tableCsv(stats))))}>Table CSV</button>
-      {stats.overlap?.length ? <button type="button" onClick={guard(() => download("plateau-overlap.csv", csv(overlapCsv(stats))))}>Overlap CSV</button> : null}
+      <button type="button" onClick={guard(() => download("plateau.csv", csv(plateauCsv(stats))))}>
+        Curve CSV
+      </button>
+      <button type="button" onClick={guard(() => download("plateau-table.csv", csv(tableCsv(stats))))}>
+        Table CSV
+      </button>
+      {stats.overlap?.length ? (
+        <button type="button" onClick={guard(() => download("plateau-overlap.csv", csv(overlapCsv(stats))))}>
+          Overlap CSV
+        </button>
+      ) : null}
       {charts.map((c) => (
         <span key={c.id} style={{ display: "inline-flex", gap: 6 }}>
-          <button type="button" onClick={guard(() => downloadSvg(`${c.file}.svg`, c.id, c.legend, c.title))}>{c.title} SVG</button>
-          <button type="button" onClick={guard(() => downloadPng(`${c.file}.png`, c.id, c.legend, c.title))}>{c.title} PNG</button>
+          <button type="button" onClick={guard(() => downloadSvg(`${c.file}.svg`, c.id, c.legend, c.title))}>
+            {c.title} SVG
+          </button>
+          <button type="button" onClick={guard(() => downloadPng(`${c.file}.png`, c.id, c.legend, c.title))}>
+            {c.title} PNG
+          </button>
         </span>
       ))}
-      {error && <span className="bad" role="alert">{error}</span>}
+      {error && (
+        <span className="bad" role="alert">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

@@ -15,18 +15,46 @@ export function ErrorByTurnChart({ series, k, id }: { series: Series<ErrorRow>; 
       <ResponsiveContainer width="100%" height={280}>
         <LineChart data={series.rows} margin={{ top: 10, right: 24, bottom: 24, left: 8 }}>
           <CartesianGrid stroke={CHART.grid} strokeDasharray="3 3" />
-          <XAxis dataKey="k" type="number" domain={[1, k]} ticks={turnTicks(k)} stroke={CHART.axis} tick={{ fill: CHART.axis, fontSize: 12 }}
-            label={{ value: "turn k", position: "insideBottom", offset: -12, fill: CHART.axis, fontSize: 12 }} />
-          <YAxis domain={[0, y.top]} ticks={y.ticks} stroke={CHART.axis} tick={{ fill: CHART.axis, fontSize: 12 }} tickFormatter={(v) => `${v}%`}
-            label={{ value: "Error % at turn k", angle: -90, position: "insideLeft", fill: CHART.axis, fontSize: 12 }} />
+          <XAxis
+            dataKey="k"
+            type="number"
+            domain={[1, k]}
+            ticks={turnTicks(k)}
+            stroke={CHART.axis}
+            tick={{ fill: CHART.axis, fontSize: 12 }}
+            label={{ value: "turn k", position: "insideBottom", offset: -12, fill: CHART.axis, fontSize: 12 }}
+          />
+          <YAxis
+            domain={[0, y.top]}
+            ticks={y.ticks}
+            stroke={CHART.axis}
+            tick={{ fill: CHART.axis, fontSize: 12 }}
+            tickFormatter={(v) => `${v}%`}
+            label={{ value: "Error % at turn k", angle: -90, position: "insideLeft", fill: CHART.axis, fontSize: 12 }}
+          />
           <Tooltip
-            content={<ChartTooltip lines={series.lines} title={(x) => `action ${x}`}
-              describe={(row, l) => (row[l.id] === null ? null : `${formatPercent(row[l.id] as number)} % of ${row[`${l.id}_n`]}`)} />}
+            content={
+              <ChartTooltip
+                lines={series.lines}
+                title={(x) => `action ${x}`}
+                describe={(row, l) =>
+                  row[l.id] === null ? null : `${formatPercent(row[l.id] as number)} % of ${row[`${l.id}_n`]}`
+                }
+              />
+            }
           />
           <Legend verticalAlign="top" height={28} wrapperStyle={{ fontSize: 12, color: CHART.text }} />
           {series.lines.map((l) => (
-            <Line key={l.id} dataKey={l.id} name={l.label} stroke={color(l.id)} strokeWidth={2}
-              dot={{ r: 3, fill: color(l.id) }} isAnimationActive={false} connectNulls />
+            <Line
+              key={l.id}
+              dataKey={l.id}
+              name={l.label}
+              stroke={color(l.id)}
+              strokeWidth={2}
+              dot={{ r: 3, fill: color(l.id) }}
+              isAnimationActive={false}
+              connectNulls
+            />
           ))}
         </LineChart>
       </ResponsiveContainer>

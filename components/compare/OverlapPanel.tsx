@@ -11,7 +11,9 @@ type Cell = "both" | "onlyA" | "onlyB" | "neither";
 export function OverlapPanel({ pairs, tasks }: { pairs: OverlapPair[]; tasks: CompareData["tasks"] }) {
   return (
     <div style={{ display: "grid", gap: 12 }} data-testid="overlap">
-      {pairs.map((p) => <PairView key={`${p.a}\u0000${p.b}`} pair={p} tasks={tasks} />)}
+      {pairs.map((p) => (
+        <PairView key={`${p.a}\u0000${p.b}`} pair={p} tasks={tasks} />
+      ))}
     </div>
   );
 }
@@ -34,8 +36,15 @@ function PairView({ pair, tasks }: { pair: OverlapPair; tasks: CompareData["task
       </div>
       <div className="toolbar" role="group" aria-label={`Solved tasks: ${pair.a} vs ${pair.b}`}>
         {cells.map((c) => (
-          <button key={c.cell} type="button" aria-expanded={open === c.cell} aria-controls={listId} data-testid={`overlap-${c.cell}`}
-            onClick={() => setOpen(open === c.cell ? null : c.cell)} className={open === c.cell ? "primary" : undefined}>
+          <button
+            key={c.cell}
+            type="button"
+            aria-expanded={open === c.cell}
+            aria-controls={listId}
+            data-testid={`overlap-${c.cell}`}
+            onClick={() => setOpen(open === c.cell ? null : c.cell)}
+            className={open === c.cell ? "primary" : undefined}
+          >
             <span className={open === c.cell ? undefined : c.cls}>{pair[c.cell].length}</span> {c.label}
           </button>
         ))}
@@ -51,9 +60,16 @@ function PairView({ pair, tasks }: { pair: OverlapPair; tasks: CompareData["task
                   const t = tasks[id];
                   return (
                     <tr key={id}>
-                      <td className="num muted" style={{ width: 70 }}>{t ? `#${t.index}` : id}</td>
-                      <td style={{ width: 130 }} className="muted">{t?.dataset}{t?.hardness ? ` · ${t.hardness}` : ""}</td>
-                      <td><Link href={`/tasks/${id}`}>{t?.query ?? `task ${id}`}</Link></td>
+                      <td className="num muted" style={{ width: 70 }}>
+                        {t ? `#${t.index}` : id}
+                      </td>
+                      <td style={{ width: 130 }} className="muted">
+                        {t?.dataset}
+                        {t?.hardness ? ` · ${t.hardness}` : ""}
+                      </td>
+                      <td>
+                        <Link href={`/tasks/${id}`}>{t?.query ?? `task ${id}`}</Link>
+                      </td>
                     </tr>
                   );
                 })}

@@ -12,29 +12,71 @@ const f1 = (x: unknown) => formatPercent(typeof x === "number" ? x : null);
 export function PlateauChart({ series, k, id }: { series: Series<PlateauRow>; k: number; id: string }) {
   const y = percentAxis(series.max);
   return (
-    <div id={id} data-testid="plateau-chart" role="figure" aria-label={`Success rate within k turns, k = 1 to ${k}, for ${series.lines.length} groups`}>
+    <div
+      id={id}
+      data-testid="plateau-chart"
+      role="figure"
+      aria-label={`Success rate within k turns, k = 1 to ${k}, for ${series.lines.length} groups`}
+    >
       <ResponsiveContainer width="100%" height={380}>
         <ComposedChart data={series.rows} margin={{ top: 10, right: 24, bottom: 24, left: 8 }}>
           <CartesianGrid stroke={CHART.grid} strokeDasharray="3 3" />
-          <XAxis dataKey="k" type="number" domain={[1, k]} ticks={turnTicks(k)} stroke={CHART.axis} tick={{ fill: CHART.axis, fontSize: 12 }}
-            label={{ value: "turn budget k", position: "insideBottom", offset: -12, fill: CHART.axis, fontSize: 12 }} />
-          <YAxis domain={[0, y.top]} ticks={y.ticks} stroke={CHART.axis} tick={{ fill: CHART.axis, fontSize: 12 }} tickFormatter={(v) => `${v}%`}
-            label={{ value: "SR@k", angle: -90, position: "insideLeft", fill: CHART.axis, fontSize: 12 }} />
+          <XAxis
+            dataKey="k"
+            type="number"
+            domain={[1, k]}
+            ticks={turnTicks(k)}
+            stroke={CHART.axis}
+            tick={{ fill: CHART.axis, fontSize: 12 }}
+            label={{ value: "turn budget k", position: "insideBottom", offset: -12, fill: CHART.axis, fontSize: 12 }}
+          />
+          <YAxis
+            domain={[0, y.top]}
+            ticks={y.ticks}
+            stroke={CHART.axis}
+            tick={{ fill: CHART.axis, fontSize: 12 }}
+            tickFormatter={(v) => `${v}%`}
+            label={{ value: "SR@k", angle: -90, position: "insideLeft", fill: CHART.axis, fontSize: 12 }}
+          />
           <Tooltip
-            content={<ChartTooltip lines={series.lines} title={(x) => `within ${x} turn${x === 1 ? "" : "s"}`}
-              describe={(row, l) => {
-                const band = row[`${l.id}_band`] as [number, number] | null;
-                return row[l.id] === null ? null : `${f1(row[l.id])} % (${f1(band?.[0])}–${f1(band?.[1])})`;
-              }} />}
+            content={
+              <ChartTooltip
+                lines={series.lines}
+                title={(x) => `within ${x} turn${x === 1 ? "" : "s"}`}
+                describe={(row, l) => {
+                  const band = row[`${l.id}_band`] as [number, number] | null;
+                  return row[l.id] === null ? null : `${f1(row[l.id])} % (${f1(band?.[0])}–${f1(band?.[1])})`;
+                }}
+              />
+            }
           />
           <Legend verticalAlign="top" height={28} wrapperStyle={{ fontSize: 12, color: CHART.text }} />
           {series.lines.map((l, i) => (
-            <Area key={`${l.id}_band`} dataKey={`${l.id}_band`} stroke="none" fill={colorOf(i)} fillOpacity={0.14}
-              isAnimationActive={false} legendType="none" tooltipType="none" activeDot={false} connectNulls />
+            <Area
+              key={`${l.id}_band`}
+              dataKey={`${l.id}_band`}
+              stroke="none"
+              fill={colorOf(i)}
+              fillOpacity={0.14}
+              isAnimationActive={false}
+              legendType="none"
+              tooltipType="none"
+              activeDot={false}
+              connectNulls
+            />
           ))}
           {series.lines.map((l, i) => (
-            <Line key={l.id} dataKey={l.id} name={l.label} stroke={colorOf(i)} strokeWidth={2} dot={{ r: 3, fill: colorOf(i) }}
-              activeDot={{ r: 5 }} isAnimationActive={false} connectNulls />
+            <Line
+              key={l.id}
+              dataKey={l.id}
+              name={l.label}
+              stroke={colorOf(i)}
+              strokeWidth={2}
+              dot={{ r: 3, fill: colorOf(i) }}
+              activeDot={{ r: 5 }}
+              isAnimationActive={false}
+              connectNulls
+            />
           ))}
         </ComposedChart>
       </ResponsiveContainer>

@@ -18,7 +18,11 @@ export function download(name: string, blob: Blob): void {
 }
 
 /** The chart in `containerId` as a standalone SVG document, with `legend` drawn under it. */
-export function chartSvg(containerId: string, legend: { label: string; color: number }[], title?: string): { text: string; width: number; height: number } {
+export function chartSvg(
+  containerId: string,
+  legend: { label: string; color: number }[],
+  title?: string,
+): { text: string; width: number; height: number } {
   const svg = document.querySelector<SVGSVGElement>(`#${containerId} .recharts-wrapper > svg`);
   if (!svg) throw new Error("the chart is not drawn yet");
   const width = svg.width.baseVal.value || svg.clientWidth;
@@ -39,7 +43,9 @@ export function chartSvg(containerId: string, legend: { label: string; color: nu
   out.appendChild(bg);
   if (title) {
     const t = document.createElementNS(SVG_NS, "text");
-    Object.entries({ x: "12", y: "19", fill: CHART.text, "font-size": "14", "font-weight": "600" }).forEach(([k, v]) => t.setAttribute(k, v));
+    Object.entries({ x: "12", y: "19", fill: CHART.text, "font-size": "14", "font-weight": "600" }).forEach(([k, v]) =>
+      t.setAttribute(k, v),
+    );
     t.textContent = title;
     out.appendChild(t);
   }
@@ -50,7 +56,14 @@ export function chartSvg(containerId: string, legend: { label: string; color: nu
   legend.forEach((l, i) => {
     const y = top + chartHeight + 12 + i * rowH;
     const line = document.createElementNS(SVG_NS, "line");
-    Object.entries({ x1: "16", x2: "40", y1: String(y + 6), y2: String(y + 6), stroke: colorOf(l.color), "stroke-width": "3" }).forEach(([k, v]) => line.setAttribute(k, v));
+    Object.entries({
+      x1: "16",
+      x2: "40",
+      y1: String(y + 6),
+      y2: String(y + 6),
+      stroke: colorOf(l.color),
+      "stroke-width": "3",
+    }).forEach(([k, v]) => line.setAttribute(k, v));
     const text = document.createElementNS(SVG_NS, "text");
     Object.entries({ x: "48", y: String(y + 10), fill: CHART.text }).forEach(([k, v]) => text.setAttribute(k, v));
     text.textContent = l.label;
@@ -65,7 +78,12 @@ export function downloadSvg(name: string, containerId: string, legend: { label: 
 }
 
 /** The same SVG rendered at 2× on a canvas. */
-export async function downloadPng(name: string, containerId: string, legend: { label: string; color: number }[], title?: string): Promise<void> {
+export async function downloadPng(
+  name: string,
+  containerId: string,
+  legend: { label: string; color: number }[],
+  title?: string,
+): Promise<void> {
   const { text, width, height } = chartSvg(containerId, legend, title);
   const url = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
   try {

@@ -7,7 +7,8 @@ export const colorOf = (i: number) => PALETTE[i % PALETTE.length];
 export const CHART = { grid: "#2a2f3a", axis: "#9aa3b2", text: "#e6e8ee", background: "#171a21" };
 
 /** x-axis ticks for turn budgets 1…k: every turn up to 20, then 1, 5, 10, … */
-export const turnTicks = (k: number) => Array.from({ length: k }, (_, i) => i + 1).filter((x) => k <= 20 || x === 1 || x % 5 === 0);
+export const turnTicks = (k: number) =>
+  Array.from({ length: k }, (_, i) => i + 1).filter((x) => k <= 20 || x === 1 || x % 5 === 0);
 
 /** y-axis top and ticks for a percentage axis that must show `max`: steps of 10 up to 60 %, else 20. */
 export function percentAxis(max: number): { top: number; ticks: number[] } {

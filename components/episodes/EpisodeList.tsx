@@ -15,16 +15,23 @@ interface Props {
   invalid?: string;
 }
 
-
 export function EpisodeList({ filter, result, invalid }: Props) {
   return (
     <main>
       <h1>Episodes</h1>
-      {invalid && <div className="error-box" style={{ marginBottom: 12 }}>Filter ignored: {invalid}</div>}
+      {invalid && (
+        <div className="error-box" style={{ marginBottom: 12 }}>
+          Filter ignored: {invalid}
+        </div>
+      )}
       <form className="toolbar" method="get" action="/episodes">
         <select name="env" defaultValue={filter.env ?? ""} aria-label="Environment">
           <option value="">All environments</option>
-          {ENVIRONMENTS.map((e) => <option key={e} value={e}>{e}</option>)}
+          {ENVIRONMENTS.map((e) => (
+            <option key={e} value={e}>
+              {e}
+            </option>
+          ))}
         </select>
         <select name="player" defaultValue={filter.player ?? ""} aria-label="Player">
           <option value="">Humans and agents</option>
@@ -32,21 +39,39 @@ export function EpisodeList({ filter, result, invalid }: Props) {
           <option value="agent">Agents</option>
         </select>
         <input name="model" placeholder="Model" defaultValue={filter.model ?? ""} aria-label="Model" style={{ width: 140 }} />
-        <input name="strategy" placeholder="Strategy" defaultValue={filter.strategy ?? ""} aria-label="Strategy" style={{ width: 120 }} />
+        <input
+          name="strategy"
+          placeholder="Strategy"
+          defaultValue={filter.strategy ?? ""}
+          aria-label="Strategy"
+          style={{ width: 120 }}
+        />
         <select name="status" defaultValue={filter.status ?? ""} aria-label="Status">
           <option value="">Any status</option>
-          {EPISODE_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+          {EPISODE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
         </select>
         <select name="outcome" defaultValue={filter.outcome ?? ""} aria-label="Outcome">
           <option value="">Any outcome</option>
           <option value="solved">Solved</option>
           <option value="unsolved">Not solved</option>
         </select>
-        <input name="q" placeholder="Search task or actions" defaultValue={filter.q ?? ""} aria-label="Search" style={{ minWidth: 220 }} />
+        <input
+          name="q"
+          placeholder="Search task or actions"
+          defaultValue={filter.q ?? ""}
+          aria-label="Search"
+          style={{ minWidth: 220 }}
+        />
         {filter.taskId && <input type="hidden" name="taskId" value={filter.taskId} />}
         {filter.runId && <input type="hidden" name="runId" value={filter.runId} />}
         <button type="submit">Filter</button>
-        <Suspense fallback={<span className="muted">counting…</span>}><EpisodeTotal result={result} /></Suspense>
+        <Suspense fallback={<span className="muted">counting…</span>}>
+          <EpisodeTotal result={result} />
+        </Suspense>
       </form>
       <Suspense fallback={<p className="muted">Loading episodes…</p>}>
         <EpisodeRows filter={filter} result={result} />
@@ -56,7 +81,11 @@ export function EpisodeList({ filter, result, invalid }: Props) {
 }
 
 async function EpisodeTotal({ result }: { result: Promise<Result> }) {
-  return <span className="muted" data-testid="episode-total">{(await result).total} episodes</span>;
+  return (
+    <span className="muted" data-testid="episode-total">
+      {(await result).total} episodes
+    </span>
+  );
 }
 
 async function EpisodeRows({ filter, result: pending }: { filter: EpisodeFilter; result: Promise<Result> }) {
@@ -64,29 +93,70 @@ async function EpisodeRows({ filter, result: pending }: { filter: EpisodeFilter;
   return (
     <>
       {result.episodes.length === 0 ? (
-        <p className="muted">No episodes match. Play a task from the <Link href="/tasks">Tasks</Link> page, or import logs on the <Link href="/runs">Runs</Link> page.</p>
+        <p className="muted">
+          No episodes match. Play a task from the <Link href="/tasks">Tasks</Link> page, or import logs on the{" "}
+          <Link href="/runs">Runs</Link> page.
+        </p>
       ) : (
         <table>
           <thead>
-            <tr><th>Task</th><th>Player</th><th>Run</th><th>Status</th><th className="num">Turns</th><th className="num">Reward</th><th className="num">Duration</th><th>Started</th></tr>
+            <tr>
+              <th>Task</th>
+              <th>Player</th>
+              <th>Run</th>
+              <th>Status</th>
+              <th className="num">Turns</th>
+              <th className="num">Reward</th>
+              <th className="num">Duration</th>
+              <th>Started</th>
+            </tr>
           </thead>
           <tbody>
             {result.episodes.map((e) => (
               <tr key={e.id} data-testid="episode-row">
                 <td style={{ maxWidth: 480 }}>
                   <Link href={`/episodes/${e.id}`}>{e.query.length > 110 ? `${e.query.slice(0, 110)}…` : e.query}</Link>
-                  <div className="muted" style={{ fontSize: 12 }}>{e.environment} · {e.dataset} #{e.taskIndex}</div>
+                  <div className="muted" style={{ fontSize: 12 }}>
+                    {e.environment} · {e.dataset} #{e.taskIndex}
+                  </div>
                 </td>
-                <td>{e.playerName ?? e.playerKind}{e.model && <div className="muted" style={{ fontSize: 12 }}>{e.model}{e.strategy ? ` · ${e.strategy}` : ""}</div>}</td>
+                <td>
+                  {e.playerName ?? e.playerKind}
+                  {e.model && (
+                    <div className="muted" style={{ fontSize: 12 }}>
+                      {e.model}
+                      {e.strategy ? ` · ${e.strategy}` : ""}
+                    </div>
+                  )}
+                </td>
                 <td className="muted">{e.runName ?? "—"}</td>
-                <td>{e.status === "active" ? <Link href={`/episodes/${e.id}`} className="warn">live</Link> : e.status}</td>
+                <td>
+                  {e.status === "active" ? (
+                    <Link href={`/episodes/${e.id}`} className="warn">
+                      live
+                    </Link>
+                  ) : (
+                    e.status
+                  )}
+                </td>
                 <td className="num">{e.turns}</td>
                 <td className="num">
-                  {e.reward === null ? "—" : <span className={e.success ? "ok" : undefined} title={`${e.rewardMode} mode`}>{formatReward(e.reward)}</span>}
+                  {e.reward === null ? (
+                    "—"
+                  ) : (
+                    <span className={e.success ? "ok" : undefined} title={`${e.rewardMode} mode`}>
+                      {formatReward(e.reward)}
+                    </span>
+                  )}
                 </td>
                 <td className="num muted">{e.durationMs === null ? "—" : formatDuration(e.durationMs)}</td>
-                <td className="muted" style={{ whiteSpace: "nowrap" }} title={e.source === "import" ? "when the log was imported" : undefined}>
-                  {e.startedAt.toISOString().slice(0, 16).replace("T", " ")}{e.source === "import" && " (import)"}
+                <td
+                  className="muted"
+                  style={{ whiteSpace: "nowrap" }}
+                  title={e.source === "import" ? "when the log was imported" : undefined}
+                >
+                  {e.startedAt.toISOString().slice(0, 16).replace("T", " ")}
+                  {e.source === "import" && " (import)"}
                 </td>
               </tr>
             ))}

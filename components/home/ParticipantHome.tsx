@@ -10,14 +10,28 @@ export function ParticipantHome({ name, episodes }: { name: string; episodes: Ta
       <p className="muted">Your episodes are below; the researcher who invited you gives you the tasks to play.</p>
       <h2>Your episodes</h2>
       {episodes.length === 0 ? (
-        <p className="muted" data-testid="no-episodes">None yet.</p>
+        <p className="muted" data-testid="no-episodes">
+          None yet.
+        </p>
       ) : (
         <table data-testid="my-episodes">
-          <thead><tr><th>Task</th><th>Status</th><th>Turns</th><th>Reward</th><th>Started</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Task</th>
+              <th>Status</th>
+              <th>Turns</th>
+              <th>Reward</th>
+              <th>Started</th>
+            </tr>
+          </thead>
           <tbody>
             {episodes.map((e) => (
               <tr key={e.id}>
-                <td><Link href={e.status === "active" ? `/play/${e.taskId}?episode=${e.id}` : `/episodes/${e.id}`}>{e.query.slice(0, 100)}</Link></td>
+                <td>
+                  <Link href={e.status === "active" ? `/play/${e.taskId}?episode=${e.id}` : `/episodes/${e.id}`}>
+                    {e.query.slice(0, 100)}
+                  </Link>
+                </td>
                 <td>{e.status}</td>
                 <td>{e.turns}</td>
                 <td>{formatReward(e.reward)}</td>

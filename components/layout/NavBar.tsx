@@ -16,13 +16,32 @@ const LINKS = [
 // the Play page needs the server for its terminal (DESIGN.md: open Play → first prompt ≤ 300 ms).
 export function NavBar({ who }: { who: Identity | null }) {
   return (
-    <nav style={{ display: "flex", gap: 18, alignItems: "center", padding: "10px 24px", borderBottom: "1px solid var(--border)", background: "var(--panel)" }}>
-      <Link href="/" prefetch={false} aria-label="Plateau, home" style={{ display: "flex" }}><img src="/logo.svg" alt="Plateau" width={99} height={24} /></Link>
-      {who && isStaff(who.role) && LINKS.map((l) => (
-        <Link key={l.href} href={l.href} prefetch={false} style={{ color: "var(--muted)" }}>{l.label}</Link>
-      ))}
+    <nav
+      style={{
+        display: "flex",
+        gap: 18,
+        alignItems: "center",
+        padding: "10px 24px",
+        borderBottom: "1px solid var(--border)",
+        background: "var(--panel)",
+      }}
+    >
+      <Link href="/" prefetch={false} aria-label="Plateau, home" style={{ display: "flex" }}>
+        <img src="/logo.svg" alt="Plateau" width={99} height={24} />
+      </Link>
+      {who &&
+        isStaff(who.role) &&
+        LINKS.map((l) => (
+          <Link key={l.href} href={l.href} prefetch={false} style={{ color: "var(--muted)" }}>
+            {l.label}
+          </Link>
+        ))}
       {who && (
-        <span style={{ marginLeft: "auto", display: "flex", gap: 12, alignItems: "center" }} className="muted" data-testid="signed-in-as">
+        <span
+          style={{ marginLeft: "auto", display: "flex", gap: 12, alignItems: "center" }}
+          className="muted"
+          data-testid="signed-in-as"
+        >
           {who.role === "participant" ? who.name : who.email} · {who.role}
           <SignOutButton />
         </span>

@@ -7,10 +7,18 @@ export function GoldRunView({ gold, mode }: { gold: GoldRun; mode: string }) {
       <summary className="muted" style={{ fontSize: 12 }}>
         Gold as run for {mode}: {gold.timedOut ? "timed out" : gold.exitCode === null ? "not run" : `exit ${gold.exitCode}`}
       </summary>
-      <div className="muted" style={{ fontSize: 12 }}>argv</div>
-      <pre className="mono" style={{ fontSize: 12, whiteSpace: "pre-wrap" }} data-testid="gold-argv">{gold.argv ? JSON.stringify(gold.argv) : "(none: the command could not be split)"}</pre>
-      <div className="muted" style={{ fontSize: 12 }}>output (stdout and stderr, in order)</div>
-      <pre className="mono" style={{ maxHeight: 200, overflow: "auto", fontSize: 12 }} data-testid="gold-output">{gold.output || "(empty)"}</pre>
+      <div className="muted" style={{ fontSize: 12 }}>
+        argv
+      </div>
+      <pre className="mono" style={{ fontSize: 12, whiteSpace: "pre-wrap" }} data-testid="gold-argv">
+        {gold.argv ? JSON.stringify(gold.argv) : "(none: the command could not be split)"}
+      </pre>
+      <div className="muted" style={{ fontSize: 12 }}>
+        output (stdout and stderr, in order)
+      </div>
+      <pre className="mono" style={{ maxHeight: 200, overflow: "auto", fontSize: 12 }} data-testid="gold-output">
+        {gold.output || "(empty)"}
+      </pre>
     </details>
   );
 }

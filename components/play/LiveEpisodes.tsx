@@ -6,15 +6,24 @@ export function LiveEpisodes({ episodes, withQuery = true }: { episodes: TaskEpi
   return (
     <section className="panel" data-testid="live-episodes" style={{ margin: "12px 0", borderColor: "var(--accent)" }}>
       <strong>Your live episodes</strong>
-      <span className="muted" style={{ fontSize: 12 }}> — still open in their sandboxes until they are submitted, skipped or idle too long</span>
+      <span className="muted" style={{ fontSize: 12 }}>
+        {" "}
+        — still open in their sandboxes until they are submitted, skipped or idle too long
+      </span>
       <table style={{ marginTop: 6 }}>
         <tbody>
           {episodes.map((e) => (
             <tr key={e.id}>
               {withQuery && <td>{e.query.slice(0, 110)}</td>}
-              <td className="muted" style={{ whiteSpace: "nowrap" }}>{e.turns} {e.turns === 1 ? "turn" : "turns"} · started {e.startedAt.slice(11, 16)} UTC</td>
+              <td className="muted" style={{ whiteSpace: "nowrap" }}>
+                {e.turns} {e.turns === 1 ? "turn" : "turns"} · started {e.startedAt.slice(11, 16)} UTC
+              </td>
               {/* A full page load, not a client-side one: Back from the live episode then goes through its leave warning (beforeunload). */}
-              <td className="num"><a href={`/play/${e.taskId}?episode=${e.id}`} className="button primary" data-testid="resume-episode">Resume</a></td>
+              <td className="num">
+                <a href={`/play/${e.taskId}?episode=${e.id}`} className="button primary" data-testid="resume-episode">
+                  Resume
+                </a>
+              </td>
             </tr>
           ))}
         </tbody>

@@ -17,7 +17,25 @@ import type { PlayOpening } from "@/lib/sessions/openPlay";
 /** The Play screen: task, live terminal, turn counter, clock, Submit / Skip, then the result. */
 /** `study`: this episode is a study's task (after it, the participant's next task). */
 /** `nextTaskId`: the next task of the dataset, offered after the episode. */
-export function PlayView({ task, sandbox, opening, unplayable, howToSubmit, study, startKey, nextTaskId }: { task: PublicTask; sandbox: SandboxInfo; opening: PlayOpening | null; unplayable: string | null; howToSubmit: string | null; study: boolean; startKey: string; nextTaskId: number | null }) {
+export function PlayView({
+  task,
+  sandbox,
+  opening,
+  unplayable,
+  howToSubmit,
+  study,
+  startKey,
+  nextTaskId,
+}: {
+  task: PublicTask;
+  sandbox: SandboxInfo;
+  opening: PlayOpening | null;
+  unplayable: string | null;
+  howToSubmit: string | null;
+  study: boolean;
+  startKey: string;
+  nextTaskId: number | null;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [episode, setEpisode] = useState(opening?.episodeId ? { id: opening.episodeId, token: opening.playerToken } : null);
   // The state as the page was made (turns, clock) shows in the first paint; the socket keeps it current.
@@ -54,45 +72,127 @@ export function PlayView({ task, sandbox, opening, unplayable, howToSubmit, stud
           <div className="muted" style={{ fontSize: 12 }}>
             {task.environment} · {task.dataset} #{task.index}
           </div>
-          <h1 style={{ fontSize: 16, lineHeight: 1.4, marginTop: 6 }} data-testid="task-query">{task.query}</h1>
+          <h1 style={{ fontSize: 16, lineHeight: 1.4, marginTop: 6 }} data-testid="task-query">
+            {task.query}
+          </h1>
           <div style={{ display: "flex", gap: 16, margin: "12px 0" }}>
-            <div><div className="muted" style={{ fontSize: 12 }}>Turns</div><div className="big" data-testid="turns">{s ? s.turns : "–"}{s?.turnLimit ? <span className="muted" style={{ fontSize: 16 }}> / {s.turnLimit}</span> : null}</div></div>
-            <div><div className="muted" style={{ fontSize: 12 }}>{s?.timeLeftMs != null ? "Time left" : "Time"}</div><div className="big" data-testid="clock"><ElapsedClock since={s?.startedAt ?? null} stopped={ended} countdown={s?.timeLeftMs != null ? { leftMs: s.timeLeftMs, paused: !!s.timerPaused } : null} /></div></div>
+            <div>
+              <div className="muted" style={{ fontSize: 12 }}>
+                Turns
+              </div>
+              <div className="big" data-testid="turns">
+                {s ? s.turns : "–"}
+                {s?.turnLimit ? (
+                  <span className="muted" style={{ fontSize: 16 }}>
+                    {" "}
+                    / {s.turnLimit}
+                  </span>
+                ) : null}
+              </div>
+            </div>
+            <div>
+              <div className="muted" style={{ fontSize: 12 }}>
+                {s?.timeLeftMs != null ? "Time left" : "Time"}
+              </div>
+              <div className="big" data-testid="clock">
+                <ElapsedClock
+                  since={s?.startedAt ?? null}
+                  stopped={ended}
+                  countdown={s?.timeLeftMs != null ? { leftMs: s.timeLeftMs, paused: !!s.timerPaused } : null}
+                />
+              </div>
+            </div>
           </div>
           {/* Before an episode, Start is the one action; Submit and Skip come with the episode (and after it, Next is the primary one). */}
           {episode ? (
             <div className="toolbar">
-              <button className={ended ? undefined : "primary"} disabled={!canAct} onClick={live.submit} title="Score the current state against the gold">Submit</button>
-              <button disabled={!canAct} onClick={live.skip} title="End without a score">Skip</button>
-              {s?.busy && !ended && <span className="muted" data-testid="running">running…</span>}
-              {s?.saving && <span className="warn" data-testid="saving" title="The database is behind: what you played is being stored">saving…</span>}
+              <button
+                className={ended ? undefined : "primary"}
+                disabled={!canAct}
+                onClick={live.submit}
+                title="Score the current state against the gold"
+              >
+                Submit
+              </button>
+              <button disabled={!canAct} onClick={live.skip} title="End without a score">
+                Skip
+              </button>
+              {s?.busy && !ended && (
+                <span className="muted" data-testid="running">
+                  running…
+                </span>
+              )}
+              {s?.saving && (
+                <span className="warn" data-testid="saving" title="The database is behind: what you played is being stored">
+                  saving…
+                </span>
+              )}
             </div>
-          ) : canStart && (
-            <div className="toolbar">
-              <StartPlayButton taskId={task.id} once={startKey} label={opening?.error ? "Try again" : "Start"} primary testId="start-episode" />
-            </div>
+          ) : (
+            canStart && (
+              <div className="toolbar">
+                <StartPlayButton
+                  taskId={task.id}
+                  once={startKey}
+                  label={opening?.error ? "Try again" : "Start"}
+                  primary
+                  testId="start-episode"
+                />
+              </div>
+            )
           )}
           <p className="muted" style={{ fontSize: 12 }} data-testid="how-to-submit">
-            {howToSubmit ?? <>Every command you run is one turn. Type <code>submit</code> at the prompt or press Submit when the file system and your last output answer the task.</>}
+            {howToSubmit ?? (
+              <>
+                Every command you run is one turn. Type <code>submit</code> at the prompt or press Submit when the file system and
+                your last output answer the task.
+              </>
+            )}
           </p>
-          {episode && !episode.token && !ended && <p className="warn">You are watching this episode; only its player can type.</p>}
-          {(opening?.error || live.error) && <div className="error-box" data-testid="play-error">{opening?.error ?? live.error}</div>}
-          {unplayable && <div className="error-box" data-testid="play-error">This task cannot be played live: {unplayable}</div>}
-          {!sandbox.driver && <div className="error-box" data-testid="play-error">This task cannot be played here: {sandbox.reason}</div>}
+          {episode && !episode.token && !ended && (
+            <p className="warn">You are watching this episode; only its player can type.</p>
+          )}
+          {(opening?.error || live.error) && (
+            <div className="error-box" data-testid="play-error">
+              {opening?.error ?? live.error}
+            </div>
+          )}
+          {unplayable && (
+            <div className="error-box" data-testid="play-error">
+              This task cannot be played live: {unplayable}
+            </div>
+          )}
+          {!sandbox.driver && (
+            <div className="error-box" data-testid="play-error">
+              This task cannot be played here: {sandbox.reason}
+            </div>
+          )}
           {ended && episode && !study && (
             <p className="toolbar" style={{ marginTop: 12 }}>
-              <Link href={`/episodes/${episode.id}`} className="button">Open the replay →</Link>
-              {nextTaskId !== null && <Link href={`/play/${nextTaskId}`} className="button primary" data-testid="next-task">Next task →</Link>}
+              <Link href={`/episodes/${episode.id}`} className="button">
+                Open the replay →
+              </Link>
+              {nextTaskId !== null && (
+                <Link href={`/play/${nextTaskId}`} className="button primary" data-testid="next-task">
+                  Next task →
+                </Link>
+              )}
             </p>
           )}
           {live.result && <ResultPanel result={live.result} episodeId={episode!.id} />}
           {ended && study && (
-            <form method="post" action="/study/next"><button className="primary" type="submit" autoFocus data-testid="study-next">Next →</button></form>
+            <form method="post" action="/study/next">
+              <button className="primary" type="submit" autoFocus data-testid="study-next">
+                Next →
+              </button>
+            </form>
           )}
         </aside>
         <section style={{ minWidth: 0 /* a grid column may shrink below the terminal's width: the terminal refits */ }}>
           <div style={{ display: "flex", justifyContent: "space-between", marginBottom: 6 }} className="muted">
-            <span data-testid="play-status">{playStatusLabel({ episode: !!episode, player: !!episode?.token, connected: live.connected, status })}</span>
+            <span data-testid="play-status">
+              {playStatusLabel({ episode: !!episode, player: !!episode?.token, connected: live.connected, status })}
+            </span>
             <span>{live.steps.length ? `last: ${live.steps[live.steps.length - 1].action.slice(0, 60)}` : ""}</span>
           </div>
           <div style={{ position: "relative" }}>

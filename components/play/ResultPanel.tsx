@@ -10,24 +10,38 @@ export function ResultPanel({ result }: { result: EpisodeResult; episodeId: stri
   const mucode = result.scores.find((s) => s.mode === "mucode");
   return (
     <div className="panel" style={{ marginTop: 12, background: "var(--panel-2)" }} data-testid="result">
-      <div className="muted" style={{ fontSize: 12 }}>Result: {result.status}</div>
+      <div className="muted" style={{ fontSize: 12 }}>
+        Result: {result.status}
+      </div>
       {result.error && <div className="bad">{result.error}</div>}
       {plateau && (
         <div style={{ display: "flex", gap: 18, alignItems: "baseline" }}>
           <div>
-            <div className="big" data-testid="reward" style={{ color: plateau.success ? "var(--ok)" : "var(--warn)" }}>{formatReward(plateau.reward)}</div>
-            <div className="muted" style={{ fontSize: 12 }}>reward (plateau mode)</div>
+            <div className="big" data-testid="reward" style={{ color: plateau.success ? "var(--ok)" : "var(--warn)" }}>
+              {formatReward(plateau.reward)}
+            </div>
+            <div className="muted" style={{ fontSize: 12 }}>
+              reward (plateau mode)
+            </div>
           </div>
           {intercode && (
             <div>
-              <div style={{ fontSize: 18 }} data-testid="reward-intercode">{formatReward(intercode.reward)}</div>
-              <div className="muted" style={{ fontSize: 12 }}>InterCode mode</div>
+              <div style={{ fontSize: 18 }} data-testid="reward-intercode">
+                {formatReward(intercode.reward)}
+              </div>
+              <div className="muted" style={{ fontSize: 12 }}>
+                InterCode mode
+              </div>
             </div>
           )}
           {mucode && (
             <div>
-              <div style={{ fontSize: 18 }} data-testid="reward-mucode">{mucode.reward.toFixed(2)}</div>
-              <div className="muted" style={{ fontSize: 12 }}>µCode (first code to pass the public tests, on the private ones)</div>
+              <div style={{ fontSize: 18 }} data-testid="reward-mucode">
+                {mucode.reward.toFixed(2)}
+              </div>
+              <div className="muted" style={{ fontSize: 12 }}>
+                µCode (first code to pass the public tests, on the private ones)
+              </div>
             </div>
           )}
           <div className={plateau.success ? "ok" : "bad"}>{plateau.success ? "solved" : "not solved"}</div>
@@ -37,8 +51,12 @@ export function ResultPanel({ result }: { result: EpisodeResult; episodeId: stri
       {result.gold && (
         <details style={{ marginTop: 8 }} open>
           <summary className="muted">Gold command</summary>
-          <pre className="mono" data-testid="result-gold">{result.gold}</pre>
-          {goldRuns(result).map(({ mode, gold }) => <GoldRunView key={mode} gold={gold} mode={mode} />)}
+          <pre className="mono" data-testid="result-gold">
+            {result.gold}
+          </pre>
+          {goldRuns(result).map(({ mode, gold }) => (
+            <GoldRunView key={mode} gold={gold} mode={mode} />
+          ))}
         </details>
       )}
     </div>

@@ -17,7 +17,12 @@ export function RewardBreakdown({ breakdown, nested = false }: { breakdown: Reco
           return (
             <tr key={k}>
               <td className="muted" style={{ whiteSpace: "nowrap", width: "1%" }}>
-                <span title={definition ? `${definition} (${k})` : k} style={definition ? { textDecoration: "underline dotted", cursor: "help" } : undefined}>{label}</span>
+                <span
+                  title={definition ? `${definition} (${k})` : k}
+                  style={definition ? { textDecoration: "underline dotted", cursor: "help" } : undefined}
+                >
+                  {label}
+                </span>
               </td>
               <td className="mono">{value(v)}</td>
             </tr>
@@ -32,7 +37,8 @@ function value(v: unknown): React.ReactNode {
   if (typeof v === "number") return formatMeasure(v);
   if (typeof v === "boolean") return v ? "yes" : "no";
   if (v === null || v === undefined) return "—";
-  if (typeof v === "string") return v.includes("\n") || v.length > 120 ? <pre style={{ maxHeight: 120, overflow: "auto" }}>{v}</pre> : v;
+  if (typeof v === "string")
+    return v.includes("\n") || v.length > 120 ? <pre style={{ maxHeight: 120, overflow: "auto" }}>{v}</pre> : v;
   if (Array.isArray(v)) return v.length === 0 ? "none" : v.map((x) => (typeof x === "string" ? x : JSON.stringify(x))).join(", ");
   return <RewardBreakdown breakdown={v as Record<string, unknown>} nested />;
 }

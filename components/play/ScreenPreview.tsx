@@ -11,7 +11,10 @@ export function ScreenPreview({ screen }: { screen: ScreenHtml }) {
     <div className="play-terminal screen-preview" data-testid="screen-preview" aria-hidden>
       {/* The rows come from xterm's serializer, which escapes the terminal's text. */}
       <div dangerouslySetInnerHTML={{ __html: screen.rows }} />
-      <span className="screen-preview-cursor" style={{ top: `calc(6px + ${screen.cursorY} * var(--term-line))`, left: `calc(6px + ${screen.cursorX}ch)` }}>
+      <span
+        className="screen-preview-cursor"
+        style={{ top: `calc(6px + ${screen.cursorY} * var(--term-line))`, left: `calc(6px + ${screen.cursorX}ch)` }}
+      >
         <span id={EARLY_INPUT_ID} suppressHydrationWarning />
         <span className="screen-preview-block"> </span>
       </span>

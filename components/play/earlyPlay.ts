@@ -34,12 +34,15 @@ function early(episodeId: string, playerToken: string | null, tokenPrefix: strin
     window.__plateauEarlyInput = held + data;
     // Echo on the first-paint screen what a shell would: printable keys, and backspace over them.
     const echo = document.getElementById(echoId);
-    if (echo) echo.textContent = data === "\x7f" ? echo.textContent!.slice(0, -1) : plain ? echo.textContent + data : echo.textContent;
+    if (echo)
+      echo.textContent = data === "\x7f" ? echo.textContent!.slice(0, -1) : plain ? echo.textContent + data : echo.textContent;
   };
   document.addEventListener("keydown", onKey, true);
 }
 
 export function earlyPlayScript(episodeId: string, playerToken: string | null): string {
-  const args = [episodeId, playerToken, playerTokenKey(""), EARLY_INPUT_ID].map((a) => JSON.stringify(a).replace(/</g, "\\u003c"));
+  const args = [episodeId, playerToken, playerTokenKey(""), EARLY_INPUT_ID].map((a) =>
+    JSON.stringify(a).replace(/</g, "\\u003c"),
+  );
   return `(${early.toString()})(${args.join(",")});`;
 }

@@ -47,7 +47,12 @@ interface Live {
  * An xterm bound to a live episode over socket.io: keystrokes out, output in, acknowledged for flow
  * control. Keys typed before it took over (held by the page's inline script) are sent on attach.
  */
-export function useLiveTerminal(container: React.RefObject<HTMLDivElement | null>, episodeId: string | null, playerToken: string | null, initialState: SessionState | null = null): LiveTerminal {
+export function useLiveTerminal(
+  container: React.RefObject<HTMLDivElement | null>,
+  episodeId: string | null,
+  playerToken: string | null,
+  initialState: SessionState | null = null,
+): LiveTerminal {
   const liveRef = useRef<Live | null>(null);
   const [state, setState] = useState<SessionState | null>(initialState);
   const [steps, setSteps] = useState<StepSummary[]>([]);
@@ -64,12 +69,21 @@ export function useLiveTerminal(container: React.RefObject<HTMLDivElement | null
     if (!wanted) return;
     let cleanup: (() => void) | null = null;
     let disposed = false;
-    const start = ([{ Terminal }, { FitAddon }, { io }]: Awaited<ReturnType<typeof loadTerminal>>, box: HTMLDivElement): (() => void) => {
+    const start = (
+      [{ Terminal }, { FitAddon }, { io }]: Awaited<ReturnType<typeof loadTerminal>>,
+      box: HTMLDivElement,
+    ): (() => void) => {
       // Marks of the way to the first prompt (bench/terminal.ts reports them).
       performance.mark("plateau:play-mounted");
       // A steady cursor: xterm's blink is a CSS animation that recomputes the page's styles every
       // frame, on every open Play page, whether anyone types or not.
-      const term = new Terminal({ cursorBlink: false, fontSize: PLAY_FONT_SIZE, ...TERMINAL_FONT, scrollback: 5000, theme: { background: "#0b0d11" } });
+      const term = new Terminal({
+        cursorBlink: false,
+        fontSize: PLAY_FONT_SIZE,
+        ...TERMINAL_FONT,
+        scrollback: 5000,
+        theme: { background: "#0b0d11" },
+      });
       const fit = new FitAddon();
       term.loadAddon(fit);
       term.open(box);
@@ -158,7 +172,12 @@ export function useLiveTerminal(container: React.RefObject<HTMLDivElement | null
   }, [episodeId, playerToken, wanted]);
 
   return {
-    state, steps, result, error, connected, drawn,
+    state,
+    steps,
+    result,
+    error,
+    connected,
+    drawn,
     submit: () => liveRef.current?.socket.emit(ClientEvents.submit),
     skip: () => liveRef.current?.socket.emit(ClientEvents.skip),
   };
@@ -167,5 +186,10 @@ export function useLiveTerminal(container: React.RefObject<HTMLDivElement | null
 /** Attach once both the connection and the episode are there (whichever comes last sends it). */
 function attach({ socket, term, episode }: Live): void {
   if (!socket.connected || !episode) return;
-  socket.emit(ClientEvents.attach, { episodeId: episode.id, playerToken: episode.token ?? undefined, cols: term.cols, rows: term.rows });
+  socket.emit(ClientEvents.attach, {
+    episodeId: episode.id,
+    playerToken: episode.token ?? undefined,
+    cols: term.cols,
+    rows: term.rows,
+  });
 }

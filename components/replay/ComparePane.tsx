@@ -39,16 +39,24 @@ export function ComparePane({ side, episode: initial, turn, onTurn, onStep, diff
 
   const e = episode;
   const isSubmit = isSubmitIn(e.task.environment);
-  const who = e.playerKind === "agent" ? [e.model, e.strategy].filter(Boolean).join(" · ") || e.playerName || "agent" : e.playerName || "human";
+  const who =
+    e.playerKind === "agent"
+      ? [e.model, e.strategy].filter(Boolean).join(" · ") || e.playerName || "agent"
+      : e.playerName || "human";
   return (
     <section className={s.main} data-testid={`pane-${side}`}>
       <div className={s.meta}>
         <strong>{side.toUpperCase()}</strong>
-        <Link href={`/episodes/${e.id}?step=${turn}`}>{e.playerKind}: {who}</Link>
+        <Link href={`/episodes/${e.id}?step=${turn}`}>
+          {e.playerKind}: {who}
+        </Link>
         <span className="tag">{e.status}</span>
         <span className="muted">{steps.length} steps</span>
         {e.scores.map((sc) => (
-          <span key={`${sc.mode}:${sc.version}`} className={sc.success ? "ok" : "muted"}>{sc.mode}{sc.version === RESCORED_VERSION ? " (re-scored)" : ""} {formatReward(sc.reward)}</span>
+          <span key={`${sc.mode}:${sc.version}`} className={sc.success ? "ok" : "muted"}>
+            {sc.mode}
+            {sc.version === RESCORED_VERSION ? " (re-scored)" : ""} {formatReward(sc.reward)}
+          </span>
         ))}
       </div>
       <div className={`${s.termBox} ${s.paneTermBox}`}>
@@ -57,7 +65,15 @@ export function ComparePane({ side, episode: initial, turn, onTurn, onStep, diff
       </div>
       {player && view && <TimelineBar player={player} view={view} steps={steps} isSubmit={isSubmit} />}
       {player && view && <PlayerControls player={player} view={view} compact onStep={onStep} />}
-      <StepList steps={steps} turn={turn} onSelect={onTurn} diffTurn={diffTurn} className={s.compareList} testId={`steps-${side}`} isSubmit={isSubmit} />
+      <StepList
+        steps={steps}
+        turn={turn}
+        onSelect={onTurn}
+        diffTurn={diffTurn}
+        className={s.compareList}
+        testId={`steps-${side}`}
+        isSubmit={isSubmit}
+      />
     </section>
   );
 }

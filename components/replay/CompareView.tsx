@@ -24,8 +24,12 @@ declare global {
 export function CompareView({ a, b, initialTurn }: { a: EpisodeForReplay; b: EpisodeForReplay; initialTurn: number }) {
   const [turn, setTurn] = useState(initialTurn);
   const [steps, setSteps] = useState<{ a: ReplayStep[]; b: ReplayStep[] }>({ a: [], b: [] });
-  const panes = useRef<{ a: { player: Player | null; term: Terminal | null }; b: { player: Player | null; term: Terminal | null } }>({
-    a: { player: null, term: null }, b: { player: null, term: null },
+  const panes = useRef<{
+    a: { player: Player | null; term: Terminal | null };
+    b: { player: Player | null; term: Terminal | null };
+  }>({
+    a: { player: null, term: null },
+    b: { player: null, term: null },
   });
   const [ready, setReady] = useState(false);
 
@@ -39,7 +43,14 @@ export function CompareView({ a, b, initialTurn }: { a: EpisodeForReplay; b: Epi
   }, []);
 
   const maxTurn = Math.max(steps.a.length, steps.b.length);
-  const diff = useMemo(() => firstDifference(steps.a.map((x) => x.action), steps.b.map((x) => x.action)), [steps]);
+  const diff = useMemo(
+    () =>
+      firstDifference(
+        steps.a.map((x) => x.action),
+        steps.b.map((x) => x.action),
+      ),
+    [steps],
+  );
   const diffTurn = diff === null ? null : diff + 1;
   const move = useCallback((direction: 1 | -1) => setTurn((t) => Math.max(0, Math.min(maxTurn, t + direction))), [maxTurn]);
 
@@ -62,20 +73,34 @@ export function CompareView({ a, b, initialTurn }: { a: EpisodeForReplay; b: Epi
         <div className={s.headerTask}>
           <div className={s.meta}>
             <span className="tag">{a.task.environment}</span>
-            <span className="muted">{a.task.dataset} #{a.task.index}</span>
+            <span className="muted">
+              {a.task.dataset} #{a.task.index}
+            </span>
             <span className="muted">Gold:</span> <GoldReveal taskId={a.task.id} />
           </div>
-          <h1 className={s.query} data-testid="task-query">{a.task.query}</h1>
+          <h1 className={s.query} data-testid="task-query">
+            {a.task.query}
+          </h1>
           <div className={s.controls}>
-            <button type="button" aria-label="Previous step (both)" onClick={() => move(-1)}>◀</button>
-            <span className={s.clock} data-testid="linked-turn">turn {turn} / {maxTurn}</span>
-            <button type="button" aria-label="Next step (both)" onClick={() => move(1)}>▶</button>
+            <button type="button" aria-label="Previous step (both)" onClick={() => move(-1)}>
+              ◀
+            </button>
+            <span className={s.clock} data-testid="linked-turn">
+              turn {turn} / {maxTurn}
+            </span>
+            <button type="button" aria-label="Next step (both)" onClick={() => move(1)}>
+              ▶
+            </button>
             {diffTurn !== null ? (
               <button type="button" className={s.diffNote} data-testid="first-difference" onClick={() => setTurn(diffTurn)}>
                 First difference: turn {diffTurn}
               </button>
             ) : (
-              maxTurn > 0 && <span className="muted" data-testid="first-difference">Same actions at every turn</span>
+              maxTurn > 0 && (
+                <span className="muted" data-testid="first-difference">
+                  Same actions at every turn
+                </span>
+              )
             )}
           </div>
         </div>

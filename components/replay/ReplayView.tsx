@@ -44,7 +44,11 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
   const termBox = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const router = useRouter();
-  const { episode, term, player, view, steps, outputs, synthesized, error, live } = useReplaySession(initial, initialTurn, termBox);
+  const { episode, term, player, view, steps, outputs, synthesized, error, live } = useReplaySession(
+    initial,
+    initialTurn,
+    termBox,
+  );
   const [query, setQuery] = useState("");
   const [current, setCurrent] = useState<number | null>(null);
   const matches = useMemo(() => searchSteps(steps, query), [steps, query]);
@@ -80,10 +84,13 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
     player?.dispatch({ type: "seekTurn", turn: matches[i].turn });
   };
 
-  const step = turn >= 1 ? steps[turn - 1] ?? null : null;
+  const step = turn >= 1 ? (steps[turn - 1] ?? null) : null;
   // Spectating, the steps arrive as they are played: the header counts them, not the page's first copy.
   const isSubmit = isSubmitIn(episode.task.environment);
-  const turnsTaken = useMemo(() => (live ? Math.max(episode.turns, steps.filter((st) => !isSubmit(st.action)).length) : episode.turns), [live, episode.turns, steps, isSubmit]);
+  const turnsTaken = useMemo(
+    () => (live ? Math.max(episode.turns, steps.filter((st) => !isSubmit(st.action)).length) : episode.turns),
+    [live, episode.turns, steps, isSubmit],
+  );
   const sameTask = others.filter((o) => o.id !== episode.id);
 
   return (
@@ -97,22 +104,62 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
           >
             <option value="">Side by side with…</option>
             {sameTask.map((o) => (
-              <option key={o.id} value={o.id}>{o.playerKind === "agent" ? o.model ?? o.runName ?? "agent" : o.playerName ?? "human"} · {o.turns} {o.turns === 1 ? "turn" : "turns"} · {o.status}{o.reward !== null ? ` · ${formatReward(o.reward)}` : ""}</option>
+              <option key={o.id} value={o.id}>
+                {o.playerKind === "agent" ? (o.model ?? o.runName ?? "agent") : (o.playerName ?? "human")} · {o.turns}{" "}
+                {o.turns === 1 ? "turn" : "turns"} · {o.status}
+                {o.reward !== null ? ` · ${formatReward(o.reward)}` : ""}
+              </option>
             ))}
           </select>
         )}
-        {episode.hasRecording && <a href={`/api/episodes/${episode.id}/cast`} className="muted">download .cast</a>}
-        {synthesized && <span className="tag" title="This episode has no terminal recording; the screen is made from its actions and observations.">synthesized screen</span>}
+        {episode.hasRecording && (
+          <a href={`/api/episodes/${episode.id}/cast`} className="muted">
+            download .cast
+          </a>
+        )}
+        {synthesized && (
+          <span
+            className="tag"
+            title="This episode has no terminal recording; the screen is made from its actions and observations."
+          >
+            synthesized screen
+          </span>
+        )}
       </EpisodeHeader>
       <div className={s.layout}>
         <aside className={s.side}>
-          <SearchBox ref={search} query={query} onQuery={onQuery} current={current} total={matches.length} onStep={stepMatch} partial={!outputs} />
-          <StepList steps={steps} turn={turn} onSelect={(t) => player?.dispatch({ type: "seekTurn", turn: t })} hits={query.trim() ? hits : undefined} isSubmit={isSubmit} />
+          <SearchBox
+            ref={search}
+            query={query}
+            onQuery={onQuery}
+            current={current}
+            total={matches.length}
+            onStep={stepMatch}
+            partial={!outputs}
+          />
+          <StepList
+            steps={steps}
+            turn={turn}
+            onSelect={(t) => player?.dispatch({ type: "seekTurn", turn: t })}
+            hits={query.trim() ? hits : undefined}
+            isSubmit={isSubmit}
+          />
           <div className={s.keys}>
-            <span><kbd>←</kbd><kbd>→</kbd> or <kbd>k</kbd><kbd>j</kbd> step</span>
-            <span><kbd>space</kbd> play</span>
-            <span><kbd>Home</kbd><kbd>End</kbd></span>
-            <span><kbd>/</kbd> search</span>
+            <span>
+              <kbd>←</kbd>
+              <kbd>→</kbd> or <kbd>k</kbd>
+              <kbd>j</kbd> step
+            </span>
+            <span>
+              <kbd>space</kbd> play
+            </span>
+            <span>
+              <kbd>Home</kbd>
+              <kbd>End</kbd>
+            </span>
+            <span>
+              <kbd>/</kbd> search
+            </span>
           </div>
         </aside>
         <section className={s.main}>
@@ -126,12 +173,22 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
           </div>
           {live && live.status !== "live" && (
             <div className="muted" data-testid="live-status" style={{ fontSize: 12 }}>
-              {live.status === "not-live" ? `Not live: ${live.detail ?? "the episode is not being played now"}` : live.status === "disconnected" ? "Connection lost; reconnecting…" : "Connecting to the live episode…"}
+              {live.status === "not-live"
+                ? `Not live: ${live.detail ?? "the episode is not being played now"}`
+                : live.status === "disconnected"
+                  ? "Connection lost; reconnecting…"
+                  : "Connecting to the live episode…"}
             </div>
           )}
           {player && view && <TimelineBar player={player} view={view} steps={steps} isSubmit={isSubmit} />}
           {player && view && <PlayerControls player={player} view={view} />}
-          <StepDetail step={step} turn={turn} outputs={outputs} matches={query.trim() ? matches : []} current={current !== null ? matches[current] ?? null : null} />
+          <StepDetail
+            step={step}
+            turn={turn}
+            outputs={outputs}
+            matches={query.trim() ? matches : []}
+            current={current !== null ? (matches[current] ?? null) : null}
+          />
         </section>
       </div>
     </main>

@@ -14,7 +14,10 @@ interface Props {
 }
 
 /** Search inside the episode: Enter for the next match, Shift+Enter for the previous, Esc to leave. */
-export const SearchBox = forwardRef<HTMLInputElement, Props>(function SearchBox({ query, onQuery, current, total, onStep, partial }, ref) {
+export const SearchBox = forwardRef<HTMLInputElement, Props>(function SearchBox(
+  { query, onQuery, current, total, onStep, partial },
+  ref,
+) {
   return (
     <div className={s.search}>
       <input
@@ -35,8 +38,12 @@ export const SearchBox = forwardRef<HTMLInputElement, Props>(function SearchBox(
       <span className="muted" style={{ fontSize: 12, minWidth: 64 }} data-testid="search-count">
         {query.trim() ? (total ? `${current === null ? "–" : current + 1} / ${total}` : partial ? "searching…" : "no match") : ""}
       </span>
-      <button type="button" aria-label="Previous match" disabled={!total} onClick={() => onStep(-1)}>↑</button>
-      <button type="button" aria-label="Next match" disabled={!total} onClick={() => onStep(1)}>↓</button>
+      <button type="button" aria-label="Previous match" disabled={!total} onClick={() => onStep(-1)}>
+        ↑
+      </button>
+      <button type="button" aria-label="Next match" disabled={!total} onClick={() => onStep(1)}>
+        ↓
+      </button>
     </div>
   );
 });

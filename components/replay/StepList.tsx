@@ -29,7 +29,12 @@ export function StepList({ steps, turn, onSelect, hits, diffTurn, className, tes
   const scroller = useRef<HTMLDivElement>(null);
   const thoughtful = steps.some((st) => st.thought || st.plan);
   const rowHeight = thoughtful ? 46 : 29;
-  const virtual = useVirtualizer({ count: steps.length, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 12 });
+  const virtual = useVirtualizer({
+    count: steps.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+  });
 
   // The selected turn scrolls into view once the frame showing it is painted, and only if no
   // other turn came meanwhile. Scrolling forces a layout of the page; right after a paint there
@@ -42,7 +47,12 @@ export function StepList({ steps, turn, onSelect, hits, diffTurn, className, tes
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
-        const top = scrollToShow((turn - 1) * rowHeight, rowHeight, virtual.scrollOffset ?? 0, virtual.scrollRect?.height || el.clientHeight);
+        const top = scrollToShow(
+          (turn - 1) * rowHeight,
+          rowHeight,
+          virtual.scrollOffset ?? 0,
+          virtual.scrollRect?.height || el.clientHeight,
+        );
         if (top !== null) el.scrollTop = top;
       }, 0);
     });
@@ -53,8 +63,19 @@ export function StepList({ steps, turn, onSelect, hits, diffTurn, className, tes
   }, [turn, steps.length, rowHeight, virtual]);
 
   return (
-    <div ref={scroller} className={`${s.list} ${className ?? ""}`} data-testid={testId} role="listbox" aria-label="Steps" tabIndex={-1}>
-      {steps.length === 0 && <div className="muted" style={{ padding: 12 }}>This episode has no steps.</div>}
+    <div
+      ref={scroller}
+      className={`${s.list} ${className ?? ""}`}
+      data-testid={testId}
+      role="listbox"
+      aria-label="Steps"
+      tabIndex={-1}
+    >
+      {steps.length === 0 && (
+        <div className="muted" style={{ padding: 12 }}>
+          This episode has no steps.
+        </div>
+      )}
       <div style={{ height: virtual.getTotalSize(), position: "relative" }}>
         {virtual.getVirtualItems().map((item) => {
           const step = steps[item.index];
@@ -73,14 +94,24 @@ export function StepList({ steps, turn, onSelect, hits, diffTurn, className, tes
             >
               <div className={s.rowLine}>
                 <span className={s.turn}>{t}</span>
-                <span className={s.action} title={step.action}>{step.action || <span className="muted">(empty)</span>}</span>
+                <span className={s.action} title={step.action}>
+                  {step.action || <span className="muted">(empty)</span>}
+                </span>
                 {hits?.has(t) && <span className={s.hit} title="search match" />}
                 <Outcome step={step} isSubmit={isSubmit} />
                 <BestOfNBadge search={step.search} />
-                {step.reward !== null && <span className={`${s.badge} ${step.reward > 0 ? s.badgeReward : ""}`} title="reward at this turn">{formatReward(step.reward)}</span>}
+                {step.reward !== null && (
+                  <span className={`${s.badge} ${step.reward > 0 ? s.badgeReward : ""}`} title="reward at this turn">
+                    {formatReward(step.reward)}
+                  </span>
+                )}
                 <span className={s.dim}>{formatDuration(step.durationMs)}</span>
               </div>
-              {thoughtful && <div className={s.thought} title={step.thought ?? step.plan ?? ""}>{step.thought ?? step.plan ?? ""}</div>}
+              {thoughtful && (
+                <div className={s.thought} title={step.thought ?? step.plan ?? ""}>
+                  {step.thought ?? step.plan ?? ""}
+                </div>
+              )}
             </div>
           );
         })}
@@ -95,11 +126,23 @@ function Outcome({ step, isSubmit }: { step: ReplayStep; isSubmit(action: string
   if (step.exitCode === null && step.admissible === null) return null;
   const ok = step.admissible ?? step.exitCode === 0;
   const label = step.exitCode !== null ? `exit ${step.exitCode}` : ok ? "ok" : "inadmissible";
-  return <span className={`${s.badge} ${ok ? s.badgeOk : s.badgeBad}`} title={ok ? "admissible" : "inadmissible"}>{label}</span>;
+  return (
+    <span className={`${s.badge} ${ok ? s.badgeOk : s.badgeBad}`} title={ok ? "admissible" : "inadmissible"}>
+      {label}
+    </span>
+  );
 }
 
 /** Tells which turns hold a Best-of-N search (their candidates are in the step's detail). */
 function BestOfNBadge({ search }: { search: unknown }) {
   const n = search == null ? null : bestOfNView(search)?.n;
-  return n ? <span className={s.badge} title={`Best-of-N: ${n} candidates tried, one executed; select the turn to compare them`} data-testid="step-best-of-n">best of {n}</span> : null;
+  return n ? (
+    <span
+      className={s.badge}
+      title={`Best-of-N: ${n} candidates tried, one executed; select the turn to compare them`}
+      data-testid="step-best-of-n"
+    >
+      best of {n}
+    </span>
+  ) : null;
 }

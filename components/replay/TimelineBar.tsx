@@ -8,12 +8,28 @@ import s from "./replay.module.css";
 const COLORS: Record<MarkKind, string> = { step: "#4a5366", error: "#f07178", reward: "#4cc38a", submit: "#6ea8fe" };
 
 /** The whole episode as a bar: a mark per turn (rewards, errors and submit stand out), the playhead; click or drag to seek. */
-export function TimelineBar({ player, view, steps, isSubmit }: { player: Player; view: PlayerView; steps: ReplayStep[]; isSubmit(action: string): boolean }) {
+export function TimelineBar({
+  player,
+  view,
+  steps,
+  isSubmit,
+}: {
+  player: Player;
+  view: PlayerView;
+  steps: ReplayStep[];
+  isSubmit(action: string): boolean;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const { duration, turnCount } = view;
   const { idleCap, time } = view.state;
   const marks = useMemo(
-    () => timelineMarks(steps.slice(0, turnCount), (k) => player.timeline.timeAt(player.timeline.turnEnd(k), idleCap), duration, isSubmit),
+    () =>
+      timelineMarks(
+        steps.slice(0, turnCount),
+        (k) => player.timeline.timeAt(player.timeline.turnEnd(k), idleCap),
+        duration,
+        isSubmit,
+      ),
     // turnCount and duration change as a live episode grows
     [steps, player, idleCap, duration, turnCount, isSubmit],
   );

@@ -10,13 +10,23 @@ const BELOW = 230;
  * or grows as `sizing` says (TerminalFit). It is made at its final size and font, since each later
  * change of either costs xterm a restyle and a new measure. Keys go to the page, not the terminal.
  */
-export function replayTerminal(el: HTMLElement, size: { cols: number; rows: number }, sizing: TerminalFit): { term: Terminal; dispose(): void } {
+export function replayTerminal(
+  el: HTMLElement,
+  size: { cols: number; rows: number },
+  sizing: TerminalFit,
+): { term: Terminal; dispose(): void } {
   const width = () => el.clientWidth - 4;
   const height = () => Math.max(0, window.innerHeight - (el.getBoundingClientRect().top + window.scrollY) - BELOW);
   const fitting = (cols: number, rows: number) => fittingFontSize(sizing, width(), cols, height(), rows);
   const term = new Terminal({
-    disableStdin: true, cursorBlink: false, scrollback: 2000, cols: size.cols, rows: size.rows, fontSize: width() > 0 ? fitting(size.cols, size.rows) : 13,
-    ...TERMINAL_FONT, theme: { background: "#0b0d11" },
+    disableStdin: true,
+    cursorBlink: false,
+    scrollback: 2000,
+    cols: size.cols,
+    rows: size.rows,
+    fontSize: width() > 0 ? fitting(size.cols, size.rows) : 13,
+    ...TERMINAL_FONT,
+    theme: { background: "#0b0d11" },
   });
   term.attachCustomKeyEventHandler(() => false);
   term.open(el);
@@ -55,7 +65,8 @@ function warmGlyphWidthsWhenIdle(term: Terminal): () => void {
   for (let c = 32; c < 127; c++) glyphs.push([String.fromCharCode(c), false], [String.fromCharCode(c), true]);
   let handle = 0;
   const work = (deadline: IdleDeadline) => {
-    const cache = (term as unknown as { _core?: { _renderService?: { _renderer?: { value?: { _widthCache?: GlyphWidths } } } } })._core?._renderService?._renderer?.value?._widthCache;
+    const cache = (term as unknown as { _core?: { _renderService?: { _renderer?: { value?: { _widthCache?: GlyphWidths } } } } })
+      ._core?._renderService?._renderer?.value?._widthCache;
     if (typeof cache?.get !== "function") return;
     while (glyphs.length && deadline.timeRemaining() > 1) {
       const [ch, bold] = glyphs.pop()!;

@@ -19,7 +19,10 @@ export function useReplayKeys(send: ((e: PlaybackEvent) => void) | null, focusSe
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const t = e.target as HTMLElement | null;
-      const typing = t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) && !t.classList.contains("xterm-helper-textarea");
+      const typing =
+        t &&
+        (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) &&
+        !t.classList.contains("xterm-helper-textarea");
       if (typing) return;
       if (e.key === "/") {
         e.preventDefault();

@@ -37,7 +37,11 @@ const rafClock: Clock = {
 };
 
 function xtermScreen(t: Terminal): ScreenTerminal {
-  return { reset: () => t.reset(), resize: (c, r) => t.resize(c, r), write: (data) => new Promise<void>((resolve) => t.write(data, resolve)) };
+  return {
+    reset: () => t.reset(),
+    resize: (c, r) => t.resize(c, r),
+    write: (data) => new Promise<void>((resolve) => t.write(data, resolve)),
+  };
 }
 
 const spanOf = (s: Pick<ReplayStep, "castStart" | "castEnd">): StepSpan => ({ castStart: s.castStart, castEnd: s.castEnd });
@@ -67,7 +71,8 @@ function nextTask(): Promise<void> {
  */
 async function openRecording(url: string, signal: AbortSignal): Promise<RecordingReceiver> {
   const res = await fetch(url, { signal });
-  if (!res.ok || !res.body) throw new Error((await res.json().catch(() => null))?.error ?? `${url}: ${res.status} ${res.statusText}`);
+  if (!res.ok || !res.body)
+    throw new Error((await res.json().catch(() => null))?.error ?? `${url}: ${res.status} ${res.statusText}`);
   const receiver = new RecordingReceiver();
   const reader = res.body.getReader();
   let headed!: () => void;
@@ -105,7 +110,12 @@ const noView = () => null;
  * One episode's replay on `term`: loads its recording and steps, runs the Player, and for an
  * episode being played, spectates it (socket.io push): new output and steps as they happen.
  */
-export function useReplaySession(initial: EpisodeForReplay, initialTurn: number | undefined, box: React.RefObject<HTMLDivElement | null>, fit: TerminalFit = "window"): ReplaySession {
+export function useReplaySession(
+  initial: EpisodeForReplay,
+  initialTurn: number | undefined,
+  box: React.RefObject<HTMLDivElement | null>,
+  fit: TerminalFit = "window",
+): ReplaySession {
   const [term, setTerm] = useState<Terminal | null>(null);
   const [episode, setEpisode] = useState(initial);
   const [player, setPlayer] = useState<Player | null>(null);
@@ -150,7 +160,8 @@ export function useReplaySession(initial: EpisodeForReplay, initialTurn: number 
       const screen = events.filter((e) => e.code === "o" || e.code === "r");
       p?.append(screen.map((e): ScreenEvent => [e.time, e.code as "o" | "r", e.data]));
     };
-    const loadAfter = async () => (await getJson<{ events: LiveEvent[] }>(`/api/episodes/${id}/events?after=${merger.lastSeq}`, ac.signal)).events;
+    const loadAfter = async () =>
+      (await getJson<{ events: LiveEvent[] }>(`/api/episodes/${id}/events?after=${merger.lastSeq}`, ac.signal)).events;
     // Pushed events can overtake the database (it stores them in short batches): a hole in the seqs
     // is filled from the database a moment later, or skipped after a few tries.
     const take = (events: LiveEvent[]) => {
@@ -194,17 +205,29 @@ export function useReplaySession(initial: EpisodeForReplay, initialTurn: number 
       merger = new SeqMerger(rec.lastSeq);
       stepsPlaceThemselves = !rec.synthesized;
       known = loaded.steps;
-      const spans = rec.synthesized && rec.stepSpans ? rec.stepSpans.map(([castStart, castEnd]) => ({ castStart, castEnd })) : known.map(spanOf);
+      const spans =
+        rec.synthesized && rec.stepSpans
+          ? rec.stepSpans.map(([castStart, castEnd]) => ({ castStart, castEnd }))
+          : known.map(spanOf);
       p = new Player({
-        recording: rec, steps: spans, live: isLive, screen: xtermScreen(term), clock: rafClock, turn: turnRef.current,
+        recording: rec,
+        steps: spans,
+        live: isLive,
+        screen: xtermScreen(term),
+        clock: rafClock,
+        turn: turnRef.current,
         loading: { lengths: receiver.lengths, load: (from, to) => receiver.load(from, to) },
       });
-      void receiver.whenLoaded(rec.events.length).then(() => performance.mark("plateau:replay-complete"), (err: Error) => !ac.signal.aborted && setError(err.message));
+      void receiver.whenLoaded(rec.events.length).then(
+        () => performance.mark("plateau:replay-complete"),
+        (err: Error) => !ac.signal.aborted && setError(err.message),
+      );
       setSynthesized(rec.synthesized);
       setSteps(known);
       setPlayer(p);
       // Then the observations (megabytes for long outputs), for the step detail and search.
-      void p.settled()
+      void p
+        .settled()
         .then(() => getJson<{ steps: ReplayStep[] }>(`/api/episodes/${id}/steps`, ac.signal))
         .then((full) => {
           upsertSteps(full.steps);

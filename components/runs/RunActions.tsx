@@ -23,23 +23,61 @@ export function RunActions({ id, name, episodes }: { id: string; name: string; e
     if (await send({ method: "PATCH", body: JSON.stringify({ name: draft }) })) setEditing(false);
   };
   const remove = async () => {
-    if (window.confirm(`Delete run ${name} and its ${episodes} ${episodes === 1 ? "episode" : "episodes"}? This cannot be undone.`)) await send({ method: "DELETE" });
+    if (
+      window.confirm(`Delete run ${name} and its ${episodes} ${episodes === 1 ? "episode" : "episodes"}? This cannot be undone.`)
+    )
+      await send({ method: "DELETE" });
   };
   return (
     <span style={{ display: "inline-flex", gap: 6, alignItems: "center", flexWrap: "wrap" }}>
       {editing ? (
         <span style={{ display: "inline-flex", gap: 6 }}>
-          <input value={draft} onChange={(e) => setDraft(e.target.value)} aria-label={`New name of ${name}`} autoFocus maxLength={200} onKeyDown={(e) => e.key === "Enter" && void rename(e)} />
-          <button type="button" className="primary" onClick={(e) => void rename(e)}>Save</button>
-          <button type="button" onClick={() => { setEditing(false); setDraft(name); }}>Cancel</button>
+          <input
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            aria-label={`New name of ${name}`}
+            autoFocus
+            maxLength={200}
+            onKeyDown={(e) => e.key === "Enter" && void rename(e)}
+          />
+          <button type="button" className="primary" onClick={(e) => void rename(e)}>
+            Save
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setEditing(false);
+              setDraft(name);
+            }}
+          >
+            Cancel
+          </button>
         </span>
       ) : (
         <>
-          <button type="button" onClick={() => setEditing(true)} aria-label={`Rename ${name}`} style={{ padding: "2px 8px", fontSize: 12 }}>Rename</button>
-          <button type="button" onClick={() => void remove()} aria-label={`Delete ${name}`} style={{ padding: "2px 8px", fontSize: 12 }}>Delete</button>
+          <button
+            type="button"
+            onClick={() => setEditing(true)}
+            aria-label={`Rename ${name}`}
+            style={{ padding: "2px 8px", fontSize: 12 }}
+          >
+            Rename
+          </button>
+          <button
+            type="button"
+            onClick={() => void remove()}
+            aria-label={`Delete ${name}`}
+            style={{ padding: "2px 8px", fontSize: 12 }}
+          >
+            Delete
+          </button>
         </>
       )}
-      {error && <span className="bad" role="alert">{error}</span>}
+      {error && (
+        <span className="bad" role="alert">
+          {error}
+        </span>
+      )}
     </span>
   );
 }

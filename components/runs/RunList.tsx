@@ -26,7 +26,9 @@ async function RunTable({ runs: pending }: { runs: Promise<RunSummary[]> }) {
   return (
     <>
       {runs.length === 0 ? (
-        <p className="muted" data-testid="runs-empty">No runs yet: import logs with <code>npx plateau import FILE…</code> or upload them here.</p>
+        <p className="muted" data-testid="runs-empty">
+          No runs yet: import logs with <code>npx plateau import FILE…</code> or upload them here.
+        </p>
       ) : (
         <form method="get" action="/compare" style={{ margin: "20px 0" }}>
           <div className="toolbar" style={{ marginBottom: 10 }}>
@@ -35,14 +37,39 @@ async function RunTable({ runs: pending }: { runs: Promise<RunSummary[]> }) {
           </div>
           <table data-testid="runs-table">
             <thead>
-              <tr><th aria-label="Select" /><th>Name</th><th>Kind</th><th>Env</th><th>Model</th><th>Strategy</th><th title="terminal: typed into the live shell; intercode: run as InterCode ran it">Execution</th><th className="num">Turn limit</th><th className="num">Episodes</th><th>Created (UTC)</th><th aria-label="Actions" /></tr>
+              <tr>
+                <th aria-label="Select" />
+                <th>Name</th>
+                <th>Kind</th>
+                <th>Env</th>
+                <th>Model</th>
+                <th>Strategy</th>
+                <th title="terminal: typed into the live shell; intercode: run as InterCode ran it">Execution</th>
+                <th className="num">Turn limit</th>
+                <th className="num">Episodes</th>
+                <th>Created (UTC)</th>
+                <th aria-label="Actions" />
+              </tr>
             </thead>
             <tbody>
               {runs.map((r) => (
                 <tr key={r.id} data-testid="run-row">
-                  <td><input type="checkbox" name="runs" value={r.name} aria-label={`Select ${r.name}`} /></td>
-                  <td><Link href={`/compare?runs=${encodeURIComponent(r.name)}`}>{r.name}</Link>{r.files > 1 && <span className="muted"> · {r.files} files</span>}</td>
-                  <td><span className="tag">{r.kind}</span>{r.kind === "agent" && r.status !== "done" && <> <span className="tag">{r.status}</span></>}</td>
+                  <td>
+                    <input type="checkbox" name="runs" value={r.name} aria-label={`Select ${r.name}`} />
+                  </td>
+                  <td>
+                    <Link href={`/compare?runs=${encodeURIComponent(r.name)}`}>{r.name}</Link>
+                    {r.files > 1 && <span className="muted"> · {r.files} files</span>}
+                  </td>
+                  <td>
+                    <span className="tag">{r.kind}</span>
+                    {r.kind === "agent" && r.status !== "done" && (
+                      <>
+                        {" "}
+                        <span className="tag">{r.status}</span>
+                      </>
+                    )}
+                  </td>
                   <td>{r.environment ?? <span className="muted">mixed</span>}</td>
                   <td>{r.model ?? <span className="muted">—</span>}</td>
                   <td>{r.strategy ?? <span className="muted">—</span>}</td>
@@ -50,7 +77,9 @@ async function RunTable({ runs: pending }: { runs: Promise<RunSummary[]> }) {
                   <td className="num">{r.turnLimit ?? "—"}</td>
                   <td className="num">{r.episodes}</td>
                   <td className="muted">{when(r.createdAt)}</td>
-                  <td><RunActions id={r.id} name={r.name} episodes={r.episodes} /></td>
+                  <td>
+                    <RunActions id={r.id} name={r.name} episodes={r.episodes} />
+                  </td>
                 </tr>
               ))}
             </tbody>

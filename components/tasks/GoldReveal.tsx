@@ -5,7 +5,12 @@ import { useState } from "react";
 export function GoldReveal({ taskId }: { taskId: number }) {
   const [gold, setGold] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  if (gold !== null) return <pre className="mono" style={{ fontSize: 12, maxWidth: 420 }} data-testid="gold">{gold}</pre>;
+  if (gold !== null)
+    return (
+      <pre className="mono" style={{ fontSize: 12, maxWidth: 420 }} data-testid="gold">
+        {gold}
+      </pre>
+    );
   return (
     <>
       <button

@@ -23,25 +23,58 @@ export function TaskEpisodes({ episodes }: { episodes: TaskEpisode[] }) {
           Side by side
         </button>
         <span className="muted" data-testid="pick-hint">
-          {picked.length === 2 ? "two episodes picked" : `pick ${2 - picked.length} more episode${picked.length === 1 ? "" : "s"} to replay them side by side`}
+          {picked.length === 2
+            ? "two episodes picked"
+            : `pick ${2 - picked.length} more episode${picked.length === 1 ? "" : "s"} to replay them side by side`}
         </span>
       </div>
       <table data-testid="task-episodes">
         <thead>
-          <tr><th aria-label="Pick" /><th>Player</th><th>Run</th><th>Status</th><th className="num">Turns</th><th className="num">Reward</th><th>Started</th></tr>
+          <tr>
+            <th aria-label="Pick" />
+            <th>Player</th>
+            <th>Run</th>
+            <th>Status</th>
+            <th className="num">Turns</th>
+            <th className="num">Reward</th>
+            <th>Started</th>
+          </tr>
         </thead>
         <tbody>
           {episodes.map((e) => {
-            const who = e.playerKind === "agent" ? [e.model, e.strategy].filter(Boolean).join(" · ") || "agent" : e.playerName ?? "human";
+            const who =
+              e.playerKind === "agent" ? [e.model, e.strategy].filter(Boolean).join(" · ") || "agent" : (e.playerName ?? "human");
             return (
               <tr key={e.id} data-testid="task-episode">
-                <td><input type="checkbox" aria-label={`pick ${who} ${e.id}`} checked={picked.includes(e.id)} onChange={() => toggle(e.id)} /></td>
-                <td><Link href={`/episodes/${e.id}`}>{who}</Link> <span className="muted">{e.playerKind}</span></td>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`pick ${who} ${e.id}`}
+                    checked={picked.includes(e.id)}
+                    onChange={() => toggle(e.id)}
+                  />
+                </td>
+                <td>
+                  <Link href={`/episodes/${e.id}`}>{who}</Link> <span className="muted">{e.playerKind}</span>
+                </td>
                 <td className="muted">{e.runName ?? "—"}</td>
-                <td>{e.status === "active" ? <Link href={`/episodes/${e.id}`} className="warn">live</Link> : e.status}</td>
+                <td>
+                  {e.status === "active" ? (
+                    <Link href={`/episodes/${e.id}`} className="warn">
+                      live
+                    </Link>
+                  ) : (
+                    e.status
+                  )}
+                </td>
                 <td className="num">{e.turns}</td>
-                <td className="num">{e.reward === null ? "—" : <span className={e.success ? "ok" : undefined}>{formatReward(e.reward)}</span>}</td>
-                <td className="muted" style={{ whiteSpace: "nowrap" }}>{e.startedAt.slice(0, 16).replace("T", " ")}{e.source === "import" && " (import)"}</td>
+                <td className="num">
+                  {e.reward === null ? "—" : <span className={e.success ? "ok" : undefined}>{formatReward(e.reward)}</span>}
+                </td>
+                <td className="muted" style={{ whiteSpace: "nowrap" }}>
+                  {e.startedAt.slice(0, 16).replace("T", " ")}
+                  {e.source === "import" && " (import)"}
+                </td>
               </tr>
             );
           })}

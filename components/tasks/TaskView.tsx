@@ -26,9 +26,17 @@ export function TaskView({ task, episodes, live }: Props) {
         {task.fileSystem !== null && <> · file system {task.fileSystem}</>}
         {task.db && <> · database {task.db}</>}
       </div>
-      <h1 data-testid="task-query" style={{ marginTop: 6 }}>{task.query}</h1>
+      <h1 data-testid="task-query" style={{ marginTop: 6 }}>
+        {task.query}
+      </h1>
       <div className="toolbar">
-        {playable.ok ? <StartPlayButton taskId={task.id} once={crypto.randomUUID()} label="Play this task" primary testId="play-task" /> : <span className="muted" data-testid="unplayable">Cannot be played live: {playable.reason}</span>}
+        {playable.ok ? (
+          <StartPlayButton taskId={task.id} once={crypto.randomUUID()} label="Play this task" primary testId="play-task" />
+        ) : (
+          <span className="muted" data-testid="unplayable">
+            Cannot be played live: {playable.reason}
+          </span>
+        )}
         <span className="muted">Gold:</span> <GoldReveal taskId={task.id} />
       </div>
       <Suspense fallback={<p className="muted">Loading episodes…</p>}>
@@ -45,7 +53,9 @@ async function TaskEpisodeSections({ episodes: pendingEpisodes, live: pendingLiv
       <LiveEpisodes episodes={live} withQuery={false} />
       <h2>Episodes of this task</h2>
       {episodes.length === 0 ? (
-        <p className="muted" data-testid="no-episodes">Nobody has played this task yet.</p>
+        <p className="muted" data-testid="no-episodes">
+          Nobody has played this task yet.
+        </p>
       ) : (
         <TaskEpisodes episodes={episodes} />
       )}

@@ -8,11 +8,17 @@ import type { EpisodeSession } from "./playEpisode";
 // episode as an error instead of hanging.
 
 /** wallMs: the whole call; sessionMs: inside session.runAction (typing, the shell, the command, the marks). */
-export type Acted = { kind: "step"; r: ActionResult; wallMs: number; sessionMs: number } | { kind: "ended"; result: EpisodeResult };
+export type Acted =
+  { kind: "step"; r: ActionResult; wallMs: number; sessionMs: number } | { kind: "ended"; result: EpisodeResult };
 
 export const HANG_GRACE_MS = 5_000;
 
-export async function actOnce(session: EpisodeSession, action: string, timeoutMs: number, graceMs = HANG_GRACE_MS): Promise<Acted> {
+export async function actOnce(
+  session: EpisodeSession,
+  action: string,
+  timeoutMs: number,
+  graceMs = HANG_GRACE_MS,
+): Promise<Acted> {
   const t0 = performance.now();
   let t1 = t0;
   let t2 = t0;
@@ -27,13 +33,14 @@ export async function actOnce(session: EpisodeSession, action: string, timeoutMs
     throw err;
   }
   if (!r) {
-    const result = await session.end(
-      "error",
-      `the action did not finish within ${timeoutMs} ms, even after Ctrl-C and a kill`,
-    );
+    const result = await session.end("error", `the action did not finish within ${timeoutMs} ms, even after Ctrl-C and a kill`);
     return { kind: "ended", result };
   }
-  if (r.done || !r.step) return { kind: "ended", result: r.result ?? session.finalResult ?? (await session.end("error", "the action ended the episode")) };
+  if (r.done || !r.step)
+    return {
+      kind: "ended",
+      result: r.result ?? session.finalResult ?? (await session.end("error", "the action ended the episode")),
+    };
   return { kind: "step", r, wallMs: performance.now() - t0, sessionMs: t2 - t1 };
 }
 

@@ -19,7 +19,9 @@ function routes(dir: string, prefix = ""): string[] {
 describe("the OpenAPI document", () => {
   it("describes every session-API route", () => {
     const documented = Object.keys(openApiDocument.paths).sort();
-    const served = routes(path.resolve("app/api/v1")).filter((r) => r !== "/openapi.json").sort();
+    const served = routes(path.resolve("app/api/v1"))
+      .filter((r) => r !== "/openapi.json")
+      .sort();
     expect(documented).toEqual(served);
   });
 

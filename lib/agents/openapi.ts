@@ -2,10 +2,23 @@
 // beside the handlers (api/episodesApi.ts); a test checks that it names every route and field.
 import { EPISODE_STATUSES } from "../episodes/episodeStatus";
 
-const error = { type: "object", required: ["error"], properties: { error: { type: "string", description: "What was wrong, for a person to read." } } };
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+const error = {
+  type: "object",
+  required: ["error"],
+  properties: { error: { type: "string", description: "What was wrong, for a person to read." } },
+};
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
 const json = (schema: object) => ({ "application/json": { schema } });
-const episodeId = { name: "id", in: "path", required: true, schema: { type: "string" }, description: "The episode id from POST /episodes." };
+const episodeId = {
+  name: "id",
+  in: "path",
+  required: true,
+  schema: { type: "string" },
+  description: "The episode id from POST /episodes.",
+};
 
 const stepInfo = {
   type: "object",
@@ -20,7 +33,11 @@ const stepInfo = {
     status: { type: "string", enum: EPISODE_STATUSES },
     forcedSubmit: { type: "boolean", description: "The turn limit was reached: the episode was scored as it stood." },
     success: { type: ["boolean", "null"], description: "When done: reward == 1." },
-    rewards: { type: "object", additionalProperties: { type: "number" }, description: "When done: the reward in each mode (intercode, plateau)." },
+    rewards: {
+      type: "object",
+      additionalProperties: { type: "number" },
+      description: "When done: the reward in each mode (intercode, plateau).",
+    },
     breakdown: { type: ["object", "null"], description: "When done: the parts of the plateau-mode reward." },
     error: { type: ["string", "null"], description: "Why the episode ended as an error." },
   },
@@ -48,20 +65,46 @@ export const openApiDocument = {
         required: ["task"],
         additionalProperties: false,
         properties: {
-          env: { type: "string", enum: ["bash", "sql", "python", "ctf"], default: "bash", description: "Only environments that can be played live are accepted (bash today)." },
+          env: {
+            type: "string",
+            enum: ["bash", "sql", "python", "ctf"],
+            default: "bash",
+            description: "Only environments that can be played live are accepted (bash today).",
+          },
           task: {
             description: 'A task id, "dataset:index" ("nl2bash_fs_1:0", or with an alias "fs1:0"), or {dataset, index}.',
             oneOf: [
               { type: "integer", minimum: 1 },
               { type: "string" },
-              { type: "object", required: ["dataset", "index"], additionalProperties: false, properties: { dataset: { type: "string" }, index: { type: "integer", minimum: 0 } } },
+              {
+                type: "object",
+                required: ["dataset", "index"],
+                additionalProperties: false,
+                properties: { dataset: { type: "string" }, index: { type: "integer", minimum: 0 } },
+              },
             ],
           },
-          turnLimit: { type: "integer", minimum: 1, maximum: 100, default: 10, description: "Reaching it scores the episode as it stands (done: true)." },
-          timeoutMs: { type: "integer", minimum: 100, maximum: 600000, default: 10000, description: "Per-action timeout: a longer command is stopped with Ctrl-C and its observation ends with 'Command timed out'." },
+          turnLimit: {
+            type: "integer",
+            minimum: 1,
+            maximum: 100,
+            default: 10,
+            description: "Reaching it scores the episode as it stands (done: true).",
+          },
+          timeoutMs: {
+            type: "integer",
+            minimum: 100,
+            maximum: 600000,
+            default: 10000,
+            description:
+              "Per-action timeout: a longer command is stopped with Ctrl-C and its observation ends with 'Command timed out'.",
+          },
           execution: {
-            type: "string", enum: ["terminal", "intercode"], default: "terminal",
-            description: "terminal: each action is typed into the episode's live shell. intercode: each action runs as InterCode ran it (bash -c as root, no terminal, standard input at its end, only cd carries over), so results compare with the paper's.",
+            type: "string",
+            enum: ["terminal", "intercode"],
+            default: "terminal",
+            description:
+              "terminal: each action is typed into the episode's live shell. intercode: each action runs as InterCode ran it (bash -c as root, no terminal, standard input at its end, only cd carries over), so results compare with the paper's.",
           },
           model: { type: "string", description: "Shown in Compare and Episodes." },
           strategy: { type: "string", description: "Shown in Compare and Episodes." },
@@ -77,8 +120,14 @@ export const openApiDocument = {
           info: {
             type: "object",
             properties: {
-              taskId: { type: "integer" }, environment: { type: "string" }, dataset: { type: "string" }, index: { type: "integer" },
-              turn: { type: "integer" }, turnLimit: { type: "integer" }, timeoutMs: { type: "integer" }, execution: { type: "string" },
+              taskId: { type: "integer" },
+              environment: { type: "string" },
+              dataset: { type: "string" },
+              index: { type: "integer" },
+              turn: { type: "integer" },
+              turnLimit: { type: "integer" },
+              timeoutMs: { type: "integer" },
+              execution: { type: "string" },
               watchUrl: { type: "string", description: "Page that shows the live terminal." },
               replayUrl: { type: "string", description: "Page that replays the episode." },
             },
@@ -89,7 +138,14 @@ export const openApiDocument = {
         type: "object",
         required: ["action"],
         additionalProperties: false,
-        properties: { action: { type: "string", minLength: 1, maxLength: 65536, description: "A shell command line (newlines allowed), or `submit`." } },
+        properties: {
+          action: {
+            type: "string",
+            minLength: 1,
+            maxLength: 65536,
+            description: "A shell command line (newlines allowed), or `submit`.",
+          },
+        },
       },
       StepResult: {
         type: "object",
@@ -101,13 +157,24 @@ export const openApiDocument = {
           info: stepInfo,
         },
       },
-      Closed: { type: "object", properties: { episodeId: { type: "string" }, status: { type: "string" }, closed: { type: "boolean" } } },
+      Closed: {
+        type: "object",
+        properties: { episodeId: { type: "string" }, status: { type: "string" }, closed: { type: "boolean" } },
+      },
       Episode: {
         type: "object",
         properties: {
-          episodeId: { type: "string" }, taskId: { type: "integer" }, playerKind: { type: "string" }, live: { type: "boolean" }, status: { type: "string" },
-          turns: { type: "integer" }, turnLimit: { type: ["integer", "null"] }, error: { type: ["string", "null"] },
-          reward: { type: ["number", "null"] }, rewards: { type: "object", additionalProperties: { type: "number" } }, success: { type: ["boolean", "null"] },
+          episodeId: { type: "string" },
+          taskId: { type: "integer" },
+          playerKind: { type: "string" },
+          live: { type: "boolean" },
+          status: { type: "string" },
+          turns: { type: "integer" },
+          turnLimit: { type: ["integer", "null"] },
+          error: { type: ["string", "null"] },
+          reward: { type: ["number", "null"] },
+          rewards: { type: "object", additionalProperties: { type: "number" } },
+          success: { type: ["boolean", "null"] },
         },
       },
     },
@@ -119,11 +186,16 @@ export const openApiDocument = {
         summary: "Reset: start an episode of a task",
         requestBody: { required: true, content: json({ $ref: "#/components/schemas/CreateEpisode" }) },
         responses: {
-          "201": { description: "The episode runs; its terminal shows a prompt.", content: json({ $ref: "#/components/schemas/Created" }) },
+          "201": {
+            description: "The episode runs; its terminal shows a prompt.",
+            content: json({ $ref: "#/components/schemas/Created" }),
+          },
           "400": errorResponse("Invalid input, or an environment that cannot be played live."),
           "401": errorResponse("Missing, invalid or revoked token."),
           "404": errorResponse("No such task."),
-          "409": errorResponse("This task cannot be played (a CTF task whose file is absent or that needs a picoCTF server): the error says why."),
+          "409": errorResponse(
+            "This task cannot be played (a CTF task whose file is absent or that needs a picoCTF server): the error says why.",
+          ),
           "503": errorResponse("No sandbox can start."),
         },
       },
@@ -133,12 +205,22 @@ export const openApiDocument = {
       get: {
         operationId: "getEpisode",
         summary: "State of an episode",
-        responses: { "200": { description: "The episode.", content: json({ $ref: "#/components/schemas/Episode" }) }, "401": errorResponse("Bad token."), "403": errorResponse("Another token's episode."), "404": errorResponse("No such episode.") },
+        responses: {
+          "200": { description: "The episode.", content: json({ $ref: "#/components/schemas/Episode" }) },
+          "401": errorResponse("Bad token."),
+          "403": errorResponse("Another token's episode."),
+          "404": errorResponse("No such episode."),
+        },
       },
       delete: {
         operationId: "closeEpisode",
         summary: "Close: skip the episode if it was not submitted",
-        responses: { "200": { description: "Closed (idempotent).", content: json({ $ref: "#/components/schemas/Closed" }) }, "401": errorResponse("Bad token."), "403": errorResponse("Another token's episode."), "404": errorResponse("No such episode.") },
+        responses: {
+          "200": { description: "Closed (idempotent).", content: json({ $ref: "#/components/schemas/Closed" }) },
+          "401": errorResponse("Bad token."),
+          "403": errorResponse("Another token's episode."),
+          "404": errorResponse("No such episode."),
+        },
       },
     },
     "/episodes/{id}/step": {
@@ -148,7 +230,10 @@ export const openApiDocument = {
         summary: "Step: run one action in the episode's terminal",
         requestBody: { required: true, content: json({ $ref: "#/components/schemas/Step" }) },
         responses: {
-          "200": { description: "The observation; done with the reward when the action was `submit` or the turn limit was reached.", content: json({ $ref: "#/components/schemas/StepResult" }) },
+          "200": {
+            description: "The observation; done with the reward when the action was `submit` or the turn limit was reached.",
+            content: json({ $ref: "#/components/schemas/StepResult" }),
+          },
           "400": errorResponse("Invalid action (empty, too long, control characters)."),
           "401": errorResponse("Bad token."),
           "403": errorResponse("Another token's episode, or one not driven through the API."),
@@ -164,7 +249,10 @@ export const openApiDocument = {
         summary: "Submit: score the episode and end it",
         responses: {
           "200": { description: "done: true with the reward.", content: json({ $ref: "#/components/schemas/StepResult" }) },
-          "401": errorResponse("Bad token."), "403": errorResponse("Another token's episode."), "404": errorResponse("No such episode."), "409": errorResponse("The episode has ended."),
+          "401": errorResponse("Bad token."),
+          "403": errorResponse("Another token's episode."),
+          "404": errorResponse("No such episode."),
+          "409": errorResponse("The episode has ended."),
         },
       },
     },
@@ -173,7 +261,11 @@ export const openApiDocument = {
       post: {
         operationId: "closeEpisodePost",
         summary: "Close (same as DELETE /episodes/{id})",
-        responses: { "200": { description: "Closed.", content: json({ $ref: "#/components/schemas/Closed" }) }, "401": errorResponse("Bad token."), "404": errorResponse("No such episode.") },
+        responses: {
+          "200": { description: "Closed.", content: json({ $ref: "#/components/schemas/Closed" }) },
+          "401": errorResponse("Bad token."),
+          "404": errorResponse("No such episode."),
+        },
       },
     },
     "/tasks": {
@@ -187,7 +279,10 @@ export const openApiDocument = {
           { name: "page", in: "query", schema: { type: "integer", minimum: 1 } },
           { name: "pageSize", in: "query", schema: { type: "integer", minimum: 1, maximum: 200 } },
         ],
-        responses: { "200": { description: "{tasks: [{id, environment, dataset, index, query, playable: {ok, reason?}, …}], total}" }, "401": errorResponse("Bad token.") },
+        responses: {
+          "200": { description: "{tasks: [{id, environment, dataset, index, query, playable: {ok, reason?}, …}], total}" },
+          "401": errorResponse("Bad token."),
+        },
       },
     },
   },

@@ -36,19 +36,44 @@ describe("the agent harness", () => {
         return history.length < 2 ? { action: history.length ? "slow" : "bad" } : { action: "submit" };
       },
     };
-    const session = new FakeSession((a) => (a === "bad" ? { output: "no\n", exitCode: 2 } : { output: "", exitCode: 130, timedOut: true }));
+    const session = new FakeSession((a) =>
+      a === "bad" ? { output: "no\n", exitCode: 2 } : { output: "", exitCode: 130, timedOut: true },
+    );
     await playEpisode({ ...base, session, policy });
     expect(seen).toEqual([
       undefined,
-      { kind: "step", action: "bad", observation: "no\n", exitCode: 2, admissible: false, timedOut: false, thought: null, plan: null, reply: null },
-      { kind: "step", action: "slow", observation: "\nCommand timed out", exitCode: 130, admissible: false, timedOut: true, thought: null, plan: null, reply: null },
+      {
+        kind: "step",
+        action: "bad",
+        observation: "no\n",
+        exitCode: 2,
+        admissible: false,
+        timedOut: false,
+        thought: null,
+        plan: null,
+        reply: null,
+      },
+      {
+        kind: "step",
+        action: "slow",
+        observation: "\nCommand timed out",
+        exitCode: 130,
+        admissible: false,
+        timedOut: true,
+        thought: null,
+        plan: null,
+        reply: null,
+      },
     ]);
   });
 
   it("skips the episode when the run is cancelled", async () => {
     const ctrl = new AbortController();
     const session = new FakeSession();
-    const policy: Policy = { name: "scripted", next: async (h) => (h.length === 1 && ctrl.abort(), { action: `step ${h.length}` }) };
+    const policy: Policy = {
+      name: "scripted",
+      next: async (h) => (h.length === 1 && ctrl.abort(), { action: `step ${h.length}` }),
+    };
     const out = await playEpisode({ ...base, session, policy, signal: ctrl.signal });
     expect(out.result.status).toBe("skipped");
     expect(session.typed).toEqual(["step 0"]);
@@ -56,14 +81,21 @@ describe("the agent harness", () => {
 
   it("ends the episode at once on a fatal policy error", async () => {
     const session = new FakeSession();
-    const out = await playEpisode({ ...base, session, policy: { name: "try-again", next: async () => ({ error: "model error: cannot reach x", fatal: true }) } });
+    const out = await playEpisode({
+      ...base,
+      session,
+      policy: { name: "try-again", next: async () => ({ error: "model error: cannot reach x", fatal: true }) },
+    });
     expect(out.result).toMatchObject({ status: "error", error: "model error: cannot reach x" });
     expect(out.failures).toEqual([{ turn: 1, reason: "model error: cannot reach x" }]);
   });
 
   it("stops when the session ends under it (the server stopping)", async () => {
     const session = new FakeSession();
-    const policy: Policy = { name: "scripted", next: async (h) => (h.length === 1 ? (await session.end("interrupted"), { action: "x" }) : { action: "ls" }) };
+    const policy: Policy = {
+      name: "scripted",
+      next: async (h) => (h.length === 1 ? (await session.end("interrupted"), { action: "x" }) : { action: "ls" }),
+    };
     const out = await playEpisode({ ...base, session, policy });
     expect(out.result.status).toBe("interrupted");
     expect(session.typed).toEqual(["ls"]);
@@ -71,8 +103,16 @@ describe("the agent harness", () => {
 
   it("stores thoughts and plans through saveNotes, by step index", async () => {
     const notes: Array<[number, unknown]> = [];
-    const policy: Policy = { name: "react", next: async (h) => (h.length < 2 ? { action: `c${h.length}`, thought: `t${h.length}` } : { action: "submit", thought: "done" }) };
+    const policy: Policy = {
+      name: "react",
+      next: async (h) =>
+        h.length < 2 ? { action: `c${h.length}`, thought: `t${h.length}` } : { action: "submit", thought: "done" },
+    };
     await playEpisode({ ...base, session: new FakeSession(), policy, saveNotes: (i, n) => notes.push([i, n]) });
-    expect(notes).toEqual([[0, { thought: "t0", plan: null }], [1, { thought: "t1", plan: null }], [2, { thought: "done", plan: null }]]);
+    expect(notes).toEqual([
+      [0, { thought: "t0", plan: null }],
+      [1, { thought: "t1", plan: null }],
+      [2, { thought: "done", plan: null }],
+    ]);
   });
 });

@@ -76,16 +76,26 @@ export async function playEpisode(o: PlayOptions): Promise<PlayOutcome> {
   let turn = 0;
   let consecutive = 0;
   let lastIndex = -1;
-  const outcome = (result: EpisodeResult, forcedSubmit = false): PlayOutcome => ({ result, turns: turn, failures, timings, forcedSubmit });
+  const outcome = (result: EpisodeResult, forcedSubmit = false): PlayOutcome => ({
+    result,
+    turns: turn,
+    failures,
+    timings,
+    forcedSubmit,
+  });
   const ended = () => session.finalResult ?? session.state().status !== "active";
 
-  const ready = await withDeadline(session.whenReady().then(() => true), o.readyTimeoutMs ?? 30_000);
+  const ready = await withDeadline(
+    session.whenReady().then(() => true),
+    o.readyTimeoutMs ?? 30_000,
+  );
   if (!ready) return outcome(await session.end("error", "the sandbox shell did not show a prompt"));
 
   const run = async (action: string): Promise<Acted> => {
     try {
       const a = await actOnce(session, action, o.actionTimeoutMs, o.hangGraceMs);
-      if (a.kind === "step") timings.push({ index: a.r.step!.index, wallMs: a.wallMs, commandMs: a.r.step!.durationMs, sessionMs: a.sessionMs });
+      if (a.kind === "step")
+        timings.push({ index: a.r.step!.index, wallMs: a.wallMs, commandMs: a.r.step!.durationMs, sessionMs: a.sessionMs });
       return a;
     } catch (err) {
       return { kind: "ended", result: await session.end("error", `the action could not run: ${(err as Error).message}`) };
@@ -95,7 +105,8 @@ export async function playEpisode(o: PlayOptions): Promise<PlayOutcome> {
   while (turn < o.turnLimit) {
     if (o.signal?.aborted) return outcome(await session.skip());
     const d = await o.policy.next(history, o.task);
-    if (ended()) return outcome(session.finalResult ?? (await session.end("error", "the episode ended while the policy was thinking")));
+    if (ended())
+      return outcome(session.finalResult ?? (await session.end("error", "the episode ended while the policy was thinking")));
     if (o.signal?.aborted) return outcome(await session.skip());
     if ("error" in d) {
       turn += 1;
@@ -123,8 +134,15 @@ export async function playEpisode(o: PlayOptions): Promise<PlayOutcome> {
     if (hasNotes && !submit) o.saveNotes?.(r.step.index, notes);
     o.onStep?.({ index: r.step.index, action: r.step.action, turn });
     history.push({
-      kind: "step", action: r.step.action || d.action, observation: r.observation, exitCode: r.step.exitCode,
-      admissible: r.step.admissible, timedOut: r.timedOut, thought: notes.thought, plan: notes.plan, reply: d.reply ?? null,
+      kind: "step",
+      action: r.step.action || d.action,
+      observation: r.observation,
+      exitCode: r.step.exitCode,
+      admissible: r.step.admissible,
+      timedOut: r.timedOut,
+      thought: notes.thought,
+      plan: notes.plan,
+      reply: d.reply ?? null,
     });
   }
   // The turn limit: submit as it stands (InterCode's harness appended a forced submit).

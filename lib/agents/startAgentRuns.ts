@@ -24,11 +24,19 @@ export function startAgentRuns(deps: {
   release(): Promise<void>;
 } {
   const locks = createRunLocks(deps.databaseUrl);
-  const runner = new AgentRunner({ prisma: deps.prisma, sessions: deps.sessions, io: deps.io, takeSandbox: deps.takeSandbox, locks });
+  const runner = new AgentRunner({
+    prisma: deps.prisma,
+    sessions: deps.sessions,
+    io: deps.io,
+    takeSandbox: deps.takeSandbox,
+    locks,
+  });
   registerRunHandlers(deps.io, runner);
   const llm = llmConfigFromEnv();
   if (llm.error) console.error(`plateau: LLM endpoints: ${llm.error}`);
-  console.log(`plateau: LLM endpoints: ${llm.endpoints.map((e) => e.name).join(", ") || "none configured (PLATEAU_LLM_BASE_URL, PLATEAU_LLM_ENDPOINTS)"}`);
+  console.log(
+    `plateau: LLM endpoints: ${llm.endpoints.map((e) => e.name).join(", ") || "none configured (PLATEAU_LLM_BASE_URL, PLATEAU_LLM_ENDPOINTS)"}`,
+  );
   void runner.resumeAll().catch((err: Error) => console.error(`plateau: resuming agent runs: ${err.message}`));
   return {
     runner,

@@ -20,7 +20,8 @@ afterAll(async () => {
   await p?.close();
 });
 
-const fs1 = async (index: number) => (await p.db.prisma.task.findUniqueOrThrow({ where: { dataset_index: { dataset: "nl2bash_fs_1", index } } })).id;
+const fs1 = async (index: number) =>
+  (await p.db.prisma.task.findUniqueOrThrow({ where: { dataset_index: { dataset: "nl2bash_fs_1", index } } })).id;
 
 describe("live sockets and accounts", () => {
   it("refuses a socket without a signed-in session, and one with a forged cookie", async () => {
@@ -33,7 +34,11 @@ describe("live sockets and accounts", () => {
   });
 
   it("lets a participant watch no one else's episode, and play only one at a time", async () => {
-    const theirs = await p.sessions.start({ taskId: await fs1(0), playerKind: "human", owner: { userId: p.researcherId, role: "researcher" } });
+    const theirs = await p.sessions.start({
+      taskId: await fs1(0),
+      playerKind: "human",
+      owner: { userId: p.researcherId, role: "researcher" },
+    });
     const peek = new TestPlayer({ url: p.url, cookie: participant.cookie }, theirs.episodeId);
     players.push(peek);
     await peek.until(() => peek.errors.length > 0, 10_000, "a refusal");
@@ -42,14 +47,21 @@ describe("live sockets and accounts", () => {
 
     const owner = { userId: participant.userId, role: "participant" as const };
     const mine = await p.sessions.start({ taskId: await fs1(1), playerKind: "human", owner });
-    await expect(p.sessions.start({ taskId: await fs1(2), playerKind: "human", owner })).rejects.toMatchObject({ status: 429, message: expect.stringMatching(/in progress already/) });
+    await expect(p.sessions.start({ taskId: await fs1(2), playerKind: "human", owner })).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringMatching(/in progress already/),
+    });
     await p.sessions.get(mine.episodeId)!.skip();
     await p.sessions.get(theirs.episodeId)!.skip();
   });
 
   it("gives a participant their reward without the gold, its output or the breakdown", async () => {
     const task = await p.db.prisma.task.findUniqueOrThrow({ where: { id: await fs1(3) } });
-    const started = await p.sessions.start({ taskId: task.id, playerKind: "human", owner: { userId: participant.userId, role: "participant" } });
+    const started = await p.sessions.start({
+      taskId: task.id,
+      playerKind: "human",
+      owner: { userId: participant.userId, role: "participant" },
+    });
     const player = new TestPlayer({ url: p.url, cookie: participant.cookie }, started.episodeId, started.playerToken);
     const researcher = new TestPlayer(p, started.episodeId);
     players.push(player, researcher);

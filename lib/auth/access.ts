@@ -16,7 +16,8 @@ export type { Identity } from "./identity";
 export function requireIdentity(req: Request, ...roles: Role[]): Identity | Response {
   const who = identityFromHeaders(req.headers);
   if (!who) return Response.json({ error: "sign in first" }, { status: 401 });
-  if (roles.length && !roles.includes(who.role)) return Response.json({ error: `a ${who.role} may not do this` }, { status: 403 });
+  if (roles.length && !roles.includes(who.role))
+    return Response.json({ error: `a ${who.role} may not do this` }, { status: 403 });
   return who;
 }
 

@@ -11,7 +11,8 @@ let uid: string;
 let other: string;
 beforeAll(async () => {
   db = await openTestDatabase();
-  uid = (await db.prisma.user.create({ data: { id: "u-researcher", name: "r", email: "r@test.example", role: "researcher" } })).id;
+  uid = (await db.prisma.user.create({ data: { id: "u-researcher", name: "r", email: "r@test.example", role: "researcher" } }))
+    .id;
   other = (await db.prisma.user.create({ data: { id: "u-other", name: "o", email: "o@test.example", role: "researcher" } })).id;
 });
 afterAll(async () => {
@@ -35,7 +36,11 @@ describe("API tokens", () => {
     let now = 1_000_000;
     const v = new TokenVerifier(db.prisma, 10_000, () => now);
     const t = await createApiToken(db.prisma, "verifier", uid);
-    expect(await v.verify(t.token)).toEqual({ id: t.id, name: "verifier", user: { id: uid, email: "r@test.example", name: "r", role: "researcher" } });
+    expect(await v.verify(t.token)).toEqual({
+      id: t.id,
+      name: "verifier",
+      user: { id: uid, email: "r@test.example", name: "r", role: "researcher" },
+    });
     expect(await v.verify("plt_wrong")).toBeNull();
     await new Promise((r) => setTimeout(r, 100));
     expect((await db.prisma.apiToken.findUniqueOrThrow({ where: { id: t.id } })).lastUsedAt?.getTime()).toBe(now);
@@ -60,7 +65,9 @@ describe("API tokens", () => {
     const v = new TokenVerifier(db.prisma);
     const orphan = await db.prisma.apiToken.create({ data: { name: "old", hash: hashToken("plt_old-token") } });
     expect(await v.verify("plt_old-token")).toBeNull();
-    const doomed = await db.prisma.user.create({ data: { id: "u-doomed", name: "d", email: "d@test.example", role: "researcher" } });
+    const doomed = await db.prisma.user.create({
+      data: { id: "u-doomed", name: "d", email: "d@test.example", role: "researcher" },
+    });
     const t = await createApiToken(db.prisma, "doomed", doomed.id);
     await db.prisma.user.delete({ where: { id: doomed.id } });
     expect(await v.verify(t.token)).toBeNull();

@@ -44,7 +44,9 @@ export async function listApiTokens(prisma: Db, userId: string | null): Promise<
 
 /** Revoke by id, or by name (every token with that name), of one account or (null) of any. Returns how many went. */
 export async function revokeApiToken(prisma: Db, idOrName: string, userId: string | null): Promise<number> {
-  const { count } = await prisma.apiToken.deleteMany({ where: { OR: [{ id: idOrName }, { name: idOrName }], ...(userId === null ? {} : { userId }) } });
+  const { count } = await prisma.apiToken.deleteMany({
+    where: { OR: [{ id: idOrName }, { name: idOrName }], ...(userId === null ? {} : { userId }) },
+  });
   return count;
 }
 
@@ -62,7 +64,11 @@ export class TokenVerifier {
   private known = new Map<string, TokenOwner & { checkedAt: number }>();
   private touched = new Map<string, number>();
 
-  constructor(private readonly prisma: Db, private readonly ttlMs = 10_000, private readonly now = () => Date.now()) {}
+  constructor(
+    private readonly prisma: Db,
+    private readonly ttlMs = 10_000,
+    private readonly now = () => Date.now(),
+  ) {}
 
   /** The token's account, or null (unknown, revoked, or made before accounts existed). */
   async verify(token: string): Promise<TokenOwner | null> {
@@ -74,7 +80,10 @@ export class TokenVerifier {
       const { checkedAt: _, ...owner } = hit;
       return owner;
     }
-    const row = await this.prisma.apiToken.findUnique({ where: { hash }, select: { id: true, name: true, user: { select: { id: true, email: true, name: true, role: true } } } });
+    const row = await this.prisma.apiToken.findUnique({
+      where: { hash },
+      select: { id: true, name: true, user: { select: { id: true, email: true, name: true, role: true } } },
+    });
     if (!row?.user) {
       this.known.delete(hash);
       return null;

@@ -11,8 +11,7 @@ import { CLIENT_IP_HEADER, IDENTITY_HEADER, encodeIdentity } from "./requestIden
 // here (any copy from the client is removed first).
 
 export type GateDecision =
-  | { pass: true; who: Identity | null }
-  | { pass: false; status: number; message: string; location?: string };
+  { pass: true; who: Identity | null } | { pass: false; status: number; message: string; location?: string };
 
 export interface GateRequest {
   method: string;
@@ -23,7 +22,12 @@ export interface GateRequest {
 /** Decide what happens to a request; pure apart from the identity lookup. */
 export async function decide(origins: Origins, identities: IdentityResolver, r: GateRequest): Promise<GateDecision> {
   const h = (name: string) => r.headers.get(name) ?? undefined;
-  const refusal = crossSiteRefusal(origins, { method: r.method, host: h("host"), origin: h("origin"), secFetchSite: h("sec-fetch-site") });
+  const refusal = crossSiteRefusal(origins, {
+    method: r.method,
+    host: h("host"),
+    origin: h("origin"),
+    secFetchSite: h("sec-fetch-site"),
+  });
   if (refusal) return { pass: false, status: 403, message: refusal };
   let path: string;
   try {
@@ -38,10 +42,17 @@ export async function decide(origins: Origins, identities: IdentityResolver, r: 
   if (isPublicPath(path)) return { pass: true, who };
   const api = path.startsWith("/api/");
   if (!who) {
-    if (api) return { pass: false, status: 401, message: "sign in first (a browser session), or send `Authorization: Bearer <API token>`" };
+    if (api)
+      return {
+        pass: false,
+        status: 401,
+        message: "sign in first (a browser session), or send `Authorization: Bearer <API token>`",
+      };
     const next = new URL(r.url, "http://plateau.invalid");
     const location = `/sign-in?next=${encodeURIComponent(next.pathname + next.search)}`;
-    return r.method === "GET" || r.method === "HEAD" ? { pass: false, status: 303, message: "sign in first", location } : { pass: false, status: 401, message: "sign in first" };
+    return r.method === "GET" || r.method === "HEAD"
+      ? { pass: false, status: 303, message: "sign in first", location }
+      : { pass: false, status: 401, message: "sign in first" };
   }
   if (!roleMayOpen(who.role, path)) return { pass: false, status: 403, message: `a ${who.role} may not open ${path}` };
   return { pass: true, who };
@@ -53,7 +64,11 @@ export function createGate(origins: Origins, identities: IdentityResolver) {
     async admit(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
       delete req.headers[IDENTITY_HEADER];
       req.headers[CLIENT_IP_HEADER] = clientAddress(req);
-      const d = await decide(origins, identities, { method: req.method ?? "GET", url: req.url ?? "/", headers: fromNodeHeaders(req.headers) });
+      const d = await decide(origins, identities, {
+        method: req.method ?? "GET",
+        url: req.url ?? "/",
+        headers: fromNodeHeaders(req.headers),
+      });
       if (d.pass) {
         if (d.who) req.headers[IDENTITY_HEADER] = encodeIdentity(d.who);
         // A sign-out changes who this cookie is: drop the cached sessions.
@@ -70,7 +85,13 @@ export type Gate = ReturnType<typeof createGate>;
 
 /** The socket's address; behind a proxy Plateau is told to trust (PLATEAU_TRUST_PROXY=1), the address it forwarded for. */
 export function clientAddress(req: IncomingMessage, trustProxy = process.env.PLATEAU_TRUST_PROXY === "1"): string {
-  const forwarded = trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",").map((s) => s.trim()).filter(Boolean).at(-1) : undefined;
+  const forwarded = trustProxy
+    ? String(req.headers["x-forwarded-for"] ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .at(-1)
+    : undefined;
   return forwarded ?? req.socket.remoteAddress ?? "unknown";
 }
 
@@ -83,7 +104,9 @@ function answer(req: IncomingMessage, res: ServerResponse, d: Extract<GateDecisi
     res.end(d.message);
   } else if (wantsHtml) {
     res.writeHead(d.status, { "content-type": "text/html; charset=utf-8" });
-    res.end(`<!doctype html><meta charset="utf-8"><title>Plateau: ${d.status}</title><body style="font-family:system-ui;padding:40px"><h1>${d.status === 403 ? "Not allowed" : "Cannot open this"}</h1><p>${escapeHtml(d.message)}</p><p><a href="/">Home</a> · <a href="/sign-in">Sign in as someone else</a></p>`);
+    res.end(
+      `<!doctype html><meta charset="utf-8"><title>Plateau: ${d.status}</title><body style="font-family:system-ui;padding:40px"><h1>${d.status === 403 ? "Not allowed" : "Cannot open this"}</h1><p>${escapeHtml(d.message)}</p><p><a href="/">Home</a> · <a href="/sign-in">Sign in as someone else</a></p>`,
+    );
   } else {
     res.writeHead(d.status, { "content-type": "application/json" });
     res.end(JSON.stringify({ error: d.message }));

@@ -28,7 +28,9 @@ export function createIdentityResolver(a: Auth, tokens: TokenVerifier, ttlMs = 5
       const bearer = bearerToken(headers.get("authorization"));
       if (bearer) {
         const t = await tokens.verify(bearer);
-        return t && isRole(t.user.role) ? { userId: t.user.id, email: t.user.email, name: t.user.name, role: t.user.role, tokenId: t.id } : null;
+        return t && isRole(t.user.role)
+          ? { userId: t.user.id, email: t.user.email, name: t.user.name, role: t.user.role, tokenId: t.id }
+          : null;
       }
       const cookie = headers.get("cookie");
       if (!cookie || !cookie.includes("plateau")) return null;
@@ -36,7 +38,8 @@ export function createIdentityResolver(a: Auth, tokens: TokenVerifier, ttlMs = 5
       if (hit && now() - hit.at < ttlMs) return hit.who;
       const s = await a.auth.api.getSession({ headers: new Headers({ cookie }) }).catch(() => null);
       const role = (s?.user as { role?: unknown } | undefined)?.role;
-      const who: Identity | null = s && isRole(role) ? { userId: s.user.id, email: s.user.email, name: s.user.name, role, tokenId: null } : null;
+      const who: Identity | null =
+        s && isRole(role) ? { userId: s.user.id, email: s.user.email, name: s.user.name, role, tokenId: null } : null;
       if (cache.size > 5_000) cache.clear();
       cache.set(cookie, { who, at: now() });
       return who;

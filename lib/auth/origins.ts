@@ -19,8 +19,12 @@ export function isLoopback(host: string): boolean {
 
 export function resolveOrigins(env: { publicUrl?: string; host: string; port: number }): Origins {
   const listenHost = env.host === "0.0.0.0" || env.host === "::" ? "127.0.0.1" : env.host;
-  const base = new URL(env.publicUrl?.trim() || `http://${listenHost.includes(":") && !listenHost.startsWith("[") ? `[${listenHost}]` : listenHost}:${env.port}`);
-  if (base.protocol !== "http:" && base.protocol !== "https:") throw new Error(`PLATEAU_PUBLIC_URL must be http(s): ${env.publicUrl}`);
+  const base = new URL(
+    env.publicUrl?.trim() ||
+      `http://${listenHost.includes(":") && !listenHost.startsWith("[") ? `[${listenHost}]` : listenHost}:${env.port}`,
+  );
+  if (base.protocol !== "http:" && base.protocol !== "https:")
+    throw new Error(`PLATEAU_PUBLIC_URL must be http(s): ${env.publicUrl}`);
   const origins = new Set([base.origin]);
   const hosts = new Set([base.host]);
   // On a loopback address the other loopback names reach the same server.
@@ -44,7 +48,8 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Why this request is refused as coming from elsewhere, or null. */
 export function crossSiteRefusal(o: Origins, r: CrossSiteInput): string | null {
-  if (!r.host || !o.hosts.has(r.host.toLowerCase())) return `unknown host ${JSON.stringify(r.host ?? "")}: Plateau answers at ${o.publicUrl} (set PLATEAU_PUBLIC_URL)`;
+  if (!r.host || !o.hosts.has(r.host.toLowerCase()))
+    return `unknown host ${JSON.stringify(r.host ?? "")}: Plateau answers at ${o.publicUrl} (set PLATEAU_PUBLIC_URL)`;
   if (SAFE.has(r.method)) return null;
   if (r.origin !== undefined) {
     return o.origins.has(r.origin.toLowerCase()) ? null : `cross-site request refused: Origin ${r.origin} is not ${o.publicUrl}`;

@@ -14,7 +14,13 @@ export function startTestAuth(prisma: Db, port = 3999): AuthServices {
   return startAuth(prisma, { host: "127.0.0.1", port, dataDir: mkdtempSync(path.join(os.tmpdir(), "plateau-auth-")) });
 }
 
-export const TEST_RESEARCHER: Identity = { userId: "test-researcher", email: "researcher@test.example", name: "researcher", role: "researcher", tokenId: null };
+export const TEST_RESEARCHER: Identity = {
+  userId: "test-researcher",
+  email: "researcher@test.example",
+  name: "researcher",
+  role: "researcher",
+  tokenId: null,
+};
 
 /** A Request as a signed-in researcher's, past the gate. */
 export function asResearcher(url: string, init: RequestInit = {}, who: Identity = TEST_RESEARCHER): Request {
@@ -24,11 +30,19 @@ export function asResearcher(url: string, init: RequestInit = {}, who: Identity 
 }
 
 /** An account with a password, and the cookie of a browser signed in as it. */
-export async function signedIn(a: AuthServices, prisma: Db, email: string, role: Identity["role"]): Promise<{ userId: string; cookie: string }> {
+export async function signedIn(
+  a: AuthServices,
+  prisma: Db,
+  email: string,
+  role: Identity["role"],
+): Promise<{ userId: string; cookie: string }> {
   const password = "correct horse battery staple";
   const { user } = await createUser(a.auth, prisma, { email, role, password }, { update: true });
   const res = await a.auth.auth.api.signInEmail({ body: { email, password }, asResponse: true });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   if (!cookie) throw new Error(`signing in as ${email} failed: ${res.status} ${await res.text()}`);
   return { userId: user.id, cookie };
 }

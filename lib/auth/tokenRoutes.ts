@@ -20,7 +20,8 @@ export async function listTokensResponse(req: Request): Promise<Response> {
 export async function createTokenResponse(req: Request): Promise<Response> {
   const who = requireStaff(req);
   if (who instanceof Response) return who;
-  if (!(req.headers.get("content-type") ?? "").startsWith("application/json")) return Response.json({ error: "send JSON (content-type: application/json)" }, { status: 415 });
+  if (!(req.headers.get("content-type") ?? "").startsWith("application/json"))
+    return Response.json({ error: "send JSON (content-type: application/json)" }, { status: 415 });
   const body = CreateToken.safeParse(await req.json().catch(() => null));
   if (!body.success) return badRequest(body.error);
   return Response.json(await createApiToken(getPlateau().prisma, body.data.name, who.userId), { status: 201 });
@@ -30,7 +31,9 @@ export async function revokeTokenResponse(req: Request, id: string): Promise<Res
   const who = requireStaff(req);
   if (who instanceof Response) return who;
   const owner = scope(who);
-  const n = await getPlateau().prisma.apiToken.deleteMany({ where: { id, ...(owner ? { userId: owner } : {}) } }).then((r) => r.count);
+  const n = await getPlateau()
+    .prisma.apiToken.deleteMany({ where: { id, ...(owner ? { userId: owner } : {}) } })
+    .then((r) => r.count);
   if (n === 0) return Response.json({ error: `token ${id} not found` }, { status: 404 });
   getPlateau().tokens.forget(id);
   return Response.json({ revoked: id });

@@ -25,7 +25,12 @@ export interface NewUser {
 }
 
 /** Create an account (or, with `update`, change an existing one's role and password). */
-export async function createUser(a: Auth, prisma: Db, u: NewUser, opts: { update?: boolean } = {}): Promise<{ user: UserView; created: boolean }> {
+export async function createUser(
+  a: Auth,
+  prisma: Db,
+  u: NewUser,
+  opts: { update?: boolean } = {},
+): Promise<{ user: UserView; created: boolean }> {
   const email = Email.parse(u.email);
   if (!isRole(u.role)) throw new Error(`unknown role ${u.role}`);
   const password = u.password === undefined ? undefined : Password.parse(u.password);
@@ -35,7 +40,14 @@ export async function createUser(a: Auth, prisma: Db, u: NewUser, opts: { update
   const user = existing
     ? await prisma.user.update({ where: { id: existing.id }, data: { role: u.role, ...(u.name ? { name: u.name } : {}) } })
     : await prisma.user.findUniqueOrThrow({
-        where: { id: (await ctx.internalAdapter.createUser({ email, name: u.name ?? email.split("@")[0], emailVerified: true, role: u.role }, { method: "admin" })).id },
+        where: {
+          id: (
+            await ctx.internalAdapter.createUser(
+              { email, name: u.name ?? email.split("@")[0], emailVerified: true, role: u.role },
+              { method: "admin" },
+            )
+          ).id,
+        },
       });
   if (password !== undefined) {
     const hash = await ctx.password.hash(password);

@@ -19,8 +19,11 @@ export function createPrisma(url: string, poolSize = 10): Db {
   const { connectMs, statementMs } = POOL_TIMEOUTS;
   return new PrismaClient({
     adapter: new PrismaPg({
-      connectionString: url, max: poolSize, connectionTimeoutMillis: connectMs,
-      statement_timeout: statementMs, query_timeout: 2 * statementMs,
+      connectionString: url,
+      max: poolSize,
+      connectionTimeoutMillis: connectMs,
+      statement_timeout: statementMs,
+      query_timeout: 2 * statementMs,
     }),
   });
 }

@@ -7,11 +7,13 @@ describe("which database errors a retry can cure", () => {
     expect(isPermanentDbError(withCode("P2002"))).toBe(true);
     expect(isPermanentDbError(withCode("P2025"))).toBe(true);
     expect(isPermanentDbError(Object.assign(new Error("bad"), { name: "PrismaClientValidationError" }))).toBe(true);
-    for (const code of ["P1001", "P1017", "P2024", "P2028", "P2034", "ECONNREFUSED"]) expect(isPermanentDbError(withCode(code))).toBe(false);
+    for (const code of ["P1001", "P1017", "P2024", "P2028", "P2034", "ECONNREFUSED"])
+      expect(isPermanentDbError(withCode(code))).toBe(false);
     expect(isPermanentDbError(new Error("Query read timeout"))).toBe(false);
   });
   it("a raw query's failure is judged by its SQLSTATE: a lost connection passes, a refused value does not", () => {
-    const raw = (state?: string) => Object.assign(new Error("Raw query failed"), { code: "P2010", meta: state ? { code: state } : {} });
+    const raw = (state?: string) =>
+      Object.assign(new Error("Raw query failed"), { code: "P2010", meta: state ? { code: state } : {} });
     expect(isPermanentDbError(raw("22021"))).toBe(true); // a NUL byte in text
     expect(isPermanentDbError(raw("23505"))).toBe(true);
     for (const state of ["08006", "57P01", "53300"]) expect(isPermanentDbError(raw(state))).toBe(false);

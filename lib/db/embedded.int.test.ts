@@ -100,7 +100,16 @@ describe("embedded PostgreSQL password", () => {
 
 /** A data folder as Plateau made it before: initdb with the fixed password, no password file, a row of data. */
 async function legacyFolder(dir: string, port: number, lastSql?: string): Promise<void> {
-  const old = new EmbeddedPostgres({ databaseDir: dir, user: "postgres", password: LEGACY_PASSWORD, port, persistent: true, createPostgresUser: true, onLog: () => {}, onError: () => {} });
+  const old = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: "postgres",
+    password: LEGACY_PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: () => {},
+  });
   await old.initialise();
   await old.start();
   try {

@@ -78,14 +78,18 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
     if (pid && isAlive(pid)) {
       // Its own process group outlives a Plateau killed with -9: that one's server is stopped here.
       if (owner === null || isAlive(owner)) {
-        throw new Error(`the embedded PostgreSQL in ${dir} is already running (pid ${pid}): stop that Plateau first, or set DATABASE_URL`);
+        throw new Error(
+          `the embedded PostgreSQL in ${dir} is already running (pid ${pid}): stop that Plateau first, or set DATABASE_URL`,
+        );
       }
       await stopOrphan(pid);
     }
     rmSync(pidFile, { force: true });
   }
   if (!(await portFree(port))) {
-    throw new Error(`port ${port} for the embedded PostgreSQL is in use: set PLATEAU_PG_PORT to a free port, or DATABASE_URL to use another server`);
+    throw new Error(
+      `port ${port} for the embedded PostgreSQL is in use: set PLATEAU_PG_PORT to a free port, or DATABASE_URL to use another server`,
+    );
   }
   let password = initialised ? readPassword(dir) : newPassword();
   const server = new EmbeddedPostgres({
@@ -109,7 +113,9 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
     proc = await runPostgres(dir, port);
     writeFileSync(path.join(dir, OWNER_FILE), `${process.pid}\n`);
   } catch (err) {
-    throw new Error(`the embedded PostgreSQL could not start from ${dir} (${(err as Error)?.message ?? err}). If the data folder is corrupt, move it away and start again.`);
+    throw new Error(
+      `the embedded PostgreSQL could not start from ${dir} (${(err as Error)?.message ?? err}). If the data folder is corrupt, move it away and start again.`,
+    );
   }
   try {
     password ??= await leaveLegacyPassword(dir, port);
@@ -173,5 +179,7 @@ async function leaveLegacyPassword(dir: string, port: number): Promise<string> {
     renameSync(pending, file);
     return next;
   }
-  throw new Error(`the embedded PostgreSQL in ${dir} has no ${PASSWORD_FILE} and refuses the old default password: move the folder away and start again, or restore the file`);
+  throw new Error(
+    `the embedded PostgreSQL in ${dir} has no ${PASSWORD_FILE} and refuses the old default password: move the folder away and start again, or restore the file`,
+  );
 }

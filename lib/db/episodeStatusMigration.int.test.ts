@@ -36,16 +36,29 @@ describe("the EpisodeStatus migration", () => {
     try {
       expect(await applyMigrations(server.url, migrationsBefore(MIGRATION))).not.toContain(MIGRATION);
       await client.connect();
-      const task = await client.query(`INSERT INTO "Task" (environment, dataset, index, query, gold) VALUES ('bash', 'nl2bash', 0, 'q', 'ls') RETURNING id`);
+      const task = await client.query(
+        `INSERT INTO "Task" (environment, dataset, index, query, gold) VALUES ('bash', 'nl2bash', 0, 'q', 'ls') RETURNING id`,
+      );
       for (const s of STATUSES) {
-        await client.query(`INSERT INTO "Episode" (id, "taskId", "playerKind", status) VALUES ($1, $2, 'human', $3)`, [`ep-${s}`, task.rows[0].id, s]);
+        await client.query(`INSERT INTO "Episode" (id, "taskId", "playerKind", status) VALUES ($1, $2, 'human', $3)`, [
+          `ep-${s}`,
+          task.rows[0].id,
+          s,
+        ]);
       }
 
       expect(await applyMigrations(server.url)).toEqual([MIGRATION]);
 
-      const rows = await client.query(`SELECT id, status::text AS status, pg_typeof(status)::text AS type FROM "Episode" ORDER BY id`);
-      expect(rows.rows).toEqual(STATUSES.map((s) => ({ id: `ep-${s}`, status: s, type: '"EpisodeStatus"' })).sort((a, b) => a.id.localeCompare(b.id)));
-      const fresh = await client.query(`INSERT INTO "Episode" (id, "taskId", "playerKind") VALUES ('ep-new', $1, 'human') RETURNING status::text AS status`, [task.rows[0].id]);
+      const rows = await client.query(
+        `SELECT id, status::text AS status, pg_typeof(status)::text AS type FROM "Episode" ORDER BY id`,
+      );
+      expect(rows.rows).toEqual(
+        STATUSES.map((s) => ({ id: `ep-${s}`, status: s, type: '"EpisodeStatus"' })).sort((a, b) => a.id.localeCompare(b.id)),
+      );
+      const fresh = await client.query(
+        `INSERT INTO "Episode" (id, "taskId", "playerKind") VALUES ('ep-new', $1, 'human') RETURNING status::text AS status`,
+        [task.rows[0].id],
+      );
       expect(fresh.rows[0].status).toBe("active");
     } finally {
       await client.end().catch(() => {});

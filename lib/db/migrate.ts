@@ -38,7 +38,10 @@ export async function openSchemaEngine(url: string, schema?: string): Promise<En
 
 export function migrationsList(dir: string) {
   const names = existsSync(dir)
-    ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
     : [];
   const lockPath = path.join(dir, "migration_lock.toml");
   return {
@@ -47,7 +50,10 @@ export function migrationsList(dir: string) {
     shadowDbInitScript: "",
     migrationDirectories: names.map((name) => ({
       path: name,
-      migrationFile: { path: "migration.sql", content: { tag: "ok", value: readFileSync(path.join(dir, name, "migration.sql"), "utf8") } },
+      migrationFile: {
+        path: "migration.sql",
+        content: { tag: "ok", value: readFileSync(path.join(dir, name, "migration.sql"), "utf8") },
+      },
     })),
   };
 }
@@ -56,10 +62,15 @@ export function migrationsList(dir: string) {
 export async function applyMigrations(url: string, dir = path.resolve("prisma/migrations")): Promise<string[]> {
   const engine = await openSchemaEngine(url);
   try {
-    const out = await engine.applyMigrations({ migrationsList: migrationsList(dir), filters: { externalTables: [], externalEnums: [] } });
+    const out = await engine.applyMigrations({
+      migrationsList: migrationsList(dir),
+      filters: { externalTables: [], externalEnums: [] },
+    });
     return out.appliedMigrationNames;
   } catch (err) {
-    throw new Error(`a database migration failed: ${describe(err)}. Nothing after it was applied; fix the migration or the database and start again.`);
+    throw new Error(
+      `a database migration failed: ${describe(err)}. Nothing after it was applied; fix the migration or the database and start again.`,
+    );
   } finally {
     engine.free();
   }

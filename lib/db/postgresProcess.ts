@@ -22,7 +22,10 @@ export async function runPostgres(dir: string, port: number): Promise<PostgresPr
   const log = openSync(logFile, "w");
   const ids = process.getuid?.() === 0 ? postgresUser() : {};
   const child = spawn(POSTGRES_BIN, ["-D", dir, "-p", String(port), "-c", "listen_addresses=127.0.0.1"], {
-    ...ids, detached: true, stdio: ["ignore", log, log], env: { ...process.env, LC_MESSAGES: "C" },
+    ...ids,
+    detached: true,
+    stdio: ["ignore", log, log],
+    env: { ...process.env, LC_MESSAGES: "C" },
   });
   closeSync(log);
   child.unref(); // Plateau's exit waits for nothing of it; stop() is called explicitly
@@ -75,7 +78,14 @@ export function isAlive(pid: number): boolean {
 
 /** A server the port answers (the startup packet, not a login: the password is not needed). */
 async function accepts(port: number): Promise<boolean> {
-  const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password: "-", database: "postgres", connectionTimeoutMillis: 1000 });
+  const client = new pg.Client({
+    host: "127.0.0.1",
+    port,
+    user: "postgres",
+    password: "-",
+    database: "postgres",
+    connectionTimeoutMillis: 1000,
+  });
   try {
     await client.connect();
     await client.end();

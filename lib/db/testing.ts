@@ -41,7 +41,10 @@ export async function openTestDatabase(): Promise<Database> {
  * backend is its own process group, so a group signal does not.
  */
 export function signalServer(pid: number, signal: NodeJS.Signals): void {
-  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" }).split("\n").map(Number).filter(Boolean);
+  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" })
+    .split("\n")
+    .map(Number)
+    .filter(Boolean);
   for (const p of signal === "SIGCONT" ? [...children, pid] : [pid, ...children]) {
     try {
       process.kill(p, signal);

@@ -32,7 +32,8 @@ export const environments: Record<EnvironmentName, Environment> = {
   python: {
     name: "python",
     title: "Python",
-    description: "MBPP function-writing tasks in a Python console; scored by InterCode's share of tests passed and by µCode's public-then-private tests.",
+    description:
+      "MBPP function-writing tasks in a Python console; scored by InterCode's share of tests passed and by µCode's public-then-private tests.",
     playable: { ok: true },
     loadTasks: loadPythonTasks,
     live: pythonPlayable,
@@ -40,9 +41,11 @@ export const environments: Record<EnvironmentName, Environment> = {
   ctf: {
     name: "ctf",
     title: "CTF",
-    description: "picoCTF challenges in a shell with their files; scored by the flag. Tasks that need a picoCTF server or a missing file say so.",
+    description:
+      "picoCTF challenges in a shell with their files; scored by the flag. Tasks that need a picoCTF server or a missing file say so.",
     playable: { ok: true },
-    howToSubmit: "Every command you run is one turn. When you have the flag, type submit picoCTF{…} at the prompt: a wrong flag scores 0 and you go on (it takes a turn). Submit without a flag scores 0.",
+    howToSubmit:
+      "Every command you run is one turn. When you have the flag, type submit picoCTF{…} at the prompt: a wrong flag scores 0 and you go on (it takes a turn). Submit without a flag scores 0.",
     loadTasks: loadCtfTasks,
     live: ctfPlayable,
   },

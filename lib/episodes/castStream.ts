@@ -11,7 +11,12 @@ const PAGE = 5000;
 export async function castStream(prisma: Db, episodeId: string): Promise<ReadableStream<Uint8Array> | null> {
   const ep = await prisma.episode.findUnique({
     where: { id: episodeId },
-    select: { castWidth: true, castHeight: true, startedAt: true, task: { select: { environment: true, dataset: true, index: true } } },
+    select: {
+      castWidth: true,
+      castHeight: true,
+      startedAt: true,
+      task: { select: { environment: true, dataset: true, index: true } },
+    },
   });
   if (!ep) return null;
   const encoder = new TextEncoder();
@@ -22,14 +27,19 @@ export async function castStream(prisma: Db, episodeId: string): Promise<Readabl
       if (!headerSent) {
         headerSent = true;
         const header = castHeader({
-          width: ep.castWidth ?? 80, height: ep.castHeight ?? 24, timestamp: ep.startedAt.getTime() / 1000,
-          title: `${ep.task.environment} ${ep.task.dataset} #${ep.task.index}`, env: { SHELL: "/bin/bash", TERM: "xterm-256color" },
+          width: ep.castWidth ?? 80,
+          height: ep.castHeight ?? 24,
+          timestamp: ep.startedAt.getTime() / 1000,
+          title: `${ep.task.environment} ${ep.task.dataset} #${ep.task.index}`,
+          env: { SHELL: "/bin/bash", TERM: "xterm-256color" },
         });
         controller.enqueue(encoder.encode(header + "\n"));
         return;
       }
       const rows = await prisma.terminalEvent.findMany({
-        where: { episodeId, seq: { gt: after } }, orderBy: { seq: "asc" }, take: PAGE,
+        where: { episodeId, seq: { gt: after } },
+        orderBy: { seq: "asc" },
+        take: PAGE,
         select: { seq: true, time: true, code: true, data: true },
       });
       if (rows.length === 0) return controller.close();

@@ -27,7 +27,16 @@ export interface EpisodeForReplay {
   startedAt: string;
   endedAt: string | null;
   /** `playable`: whether a person can play the task live now ("Play this task" beside a logged episode), and if not why. */
-  task: { id: number; environment: string; dataset: string; index: number; query: string; hardness: string | null; db: string | null; playable: Environment["playable"] };
+  task: {
+    id: number;
+    environment: string;
+    dataset: string;
+    index: number;
+    query: string;
+    hardness: string | null;
+    db: string | null;
+    playable: Environment["playable"];
+  };
   scores: EpisodeScore[];
   stepCount: number;
   /** Whether terminal events are stored; false for an episode without a recording (its replay is synthesized from the steps). */
@@ -45,31 +54,66 @@ export interface EpisodeScore {
   version: string;
 }
 
-const StoredGoldRun = z.object({ argv: z.array(z.string()).nullable(), output: z.string(), exitCode: z.number().int().nullable(), timedOut: z.boolean() });
+const StoredGoldRun = z.object({
+  argv: z.array(z.string()).nullable(),
+  output: z.string(),
+  exitCode: z.number().int().nullable(),
+  timedOut: z.boolean(),
+});
 
 export async function getEpisodeForReplay(prisma: Db, id: string): Promise<EpisodeForReplay | null> {
   if (!id || id.length > 64) return null;
   const e = await prisma.episode.findUnique({
     where: { id },
     select: {
-      id: true, status: true, source: true, execution: true, playerKind: true, playerName: true, model: true, strategy: true, turns: true, turnLimit: true,
-      errorRate: true, driver: true, error: true, startedAt: true, endedAt: true,
+      id: true,
+      status: true,
+      source: true,
+      execution: true,
+      playerKind: true,
+      playerName: true,
+      model: true,
+      strategy: true,
+      turns: true,
+      turnLimit: true,
+      errorRate: true,
+      driver: true,
+      error: true,
+      startedAt: true,
+      endedAt: true,
       run: { select: { id: true, name: true } },
-      task: { select: { id: true, environment: true, dataset: true, index: true, query: true, hardness: true, db: true, extra: true } },
-      scores: { select: { mode: true, reward: true, success: true, solvedAtTurn: true, breakdown: true, gold: true, version: true }, orderBy: [{ mode: "asc" }, { createdAt: "asc" }] },
+      task: {
+        select: { id: true, environment: true, dataset: true, index: true, query: true, hardness: true, db: true, extra: true },
+      },
+      scores: {
+        select: { mode: true, reward: true, success: true, solvedAtTurn: true, breakdown: true, gold: true, version: true },
+        orderBy: [{ mode: "asc" }, { createdAt: "asc" }],
+      },
       _count: { select: { steps: true } },
       // One event says a recording exists; counting a long one's rows costs tens of ms.
       events: { select: { seq: true }, take: 1 },
     },
   });
   if (!e) return null;
-  const { _count, events, startedAt, endedAt, scores, task: { extra, ...task }, ...rest } = e;
+  const {
+    _count,
+    events,
+    startedAt,
+    endedAt,
+    scores,
+    task: { extra, ...task },
+    ...rest
+  } = e;
   return {
     ...rest,
     // extra stays here: it is read for playability only (a Python task's hidden tests are in it).
     task: { ...task, playable: taskPlayability({ ...task, extra }) },
     scores: scores.map((s) => ({ ...s, gold: StoredGoldRun.nullable().catch(null).parse(s.gold) })),
-    startedAt: startedAt.toISOString(), endedAt: endedAt?.toISOString() ?? null, stepCount: _count.steps, hasRecording: events.length > 0 };
+    startedAt: startedAt.toISOString(),
+    endedAt: endedAt?.toISOString() ?? null,
+    stepCount: _count.steps,
+    hasRecording: events.length > 0,
+  };
 }
 
 /** The header as a participant sees it: rewards, but no breakdowns or gold runs (they hold the gold's state and output). */

@@ -48,11 +48,23 @@ export interface EpisodeRow {
 function where(f: EpisodeFilter): Prisma.EpisodeWhereInput {
   const and: Prisma.EpisodeWhereInput[] = [];
   if (f.env) and.push({ task: { environment: f.env } });
-  if (f.q) and.push({ OR: [{ task: { query: { contains: f.q, mode: "insensitive" } } }, { steps: { some: { action: { contains: f.q, mode: "insensitive" } } } }] });
+  if (f.q)
+    and.push({
+      OR: [
+        { task: { query: { contains: f.q, mode: "insensitive" } } },
+        { steps: { some: { action: { contains: f.q, mode: "insensitive" } } } },
+      ],
+    });
   // Solved in the mode the episode has: plateau for live episodes, intercode for imported logs.
   if (f.outcome) and.push({ scores: f.outcome === "solved" ? { some: { success: true } } : { none: { success: true } } });
   return {
-    AND: and, taskId: f.taskId, playerKind: f.player, model: f.model, strategy: f.strategy, runId: f.runId, status: f.status,
+    AND: and,
+    taskId: f.taskId,
+    playerKind: f.player,
+    model: f.model,
+    strategy: f.strategy,
+    runId: f.runId,
+    status: f.status,
   };
 }
 
@@ -64,7 +76,17 @@ export async function listEpisodes(prisma: Db, f: EpisodeFilter): Promise<{ epis
       skip: (f.page - 1) * f.pageSize,
       take: f.pageSize,
       select: {
-        id: true, taskId: true, playerKind: true, playerName: true, model: true, strategy: true, status: true, turns: true, source: true, startedAt: true, endedAt: true,
+        id: true,
+        taskId: true,
+        playerKind: true,
+        playerName: true,
+        model: true,
+        strategy: true,
+        status: true,
+        turns: true,
+        source: true,
+        startedAt: true,
+        endedAt: true,
         task: { select: { environment: true, dataset: true, index: true, query: true } },
         run: { select: { name: true } },
         scores: { select: { mode: true, reward: true, success: true } },
@@ -77,10 +99,25 @@ export async function listEpisodes(prisma: Db, f: EpisodeFilter): Promise<{ epis
     episodes: rows.map((e) => {
       const score = e.scores.find((s) => s.mode === "plateau") ?? e.scores.find((s) => s.mode === "intercode") ?? null;
       return {
-        id: e.id, taskId: e.taskId, environment: e.task.environment, dataset: e.task.dataset, taskIndex: e.task.index, query: e.task.query,
-        playerKind: e.playerKind, playerName: e.playerName, model: e.model, strategy: e.strategy, runName: e.run?.name ?? null,
-        status: e.status, turns: e.turns, reward: score?.reward ?? null, rewardMode: score?.mode ?? null, success: score?.success ?? null,
-        source: e.source, startedAt: e.startedAt, durationMs: e.endedAt && e.source !== "import" ? e.endedAt.getTime() - e.startedAt.getTime() : null,
+        id: e.id,
+        taskId: e.taskId,
+        environment: e.task.environment,
+        dataset: e.task.dataset,
+        taskIndex: e.task.index,
+        query: e.task.query,
+        playerKind: e.playerKind,
+        playerName: e.playerName,
+        model: e.model,
+        strategy: e.strategy,
+        runName: e.run?.name ?? null,
+        status: e.status,
+        turns: e.turns,
+        reward: score?.reward ?? null,
+        rewardMode: score?.mode ?? null,
+        success: score?.success ?? null,
+        source: e.source,
+        startedAt: e.startedAt,
+        durationMs: e.endedAt && e.source !== "import" ? e.endedAt.getTime() - e.startedAt.getTime() : null,
       };
     }),
   };

@@ -35,7 +35,11 @@ export function listEpisodesOfUser(prisma: Db, userId: string, limit = 100): Pro
  * task page offer to resume them.
  */
 export function listLiveEpisodesOfUser(prisma: Db, userId: string, taskId?: number): Promise<TaskEpisode[]> {
-  return listEpisodesWhere(prisma, { userId, taskId, status: "active", source: "live", playerKind: "human", runId: null, studyId: null }, 20);
+  return listEpisodesWhere(
+    prisma,
+    { userId, taskId, status: "active", source: "live", playerKind: "human", runId: null, studyId: null },
+    20,
+  );
 }
 
 async function listEpisodesWhere(prisma: Db, where: Prisma.EpisodeWhereInput, limit: number): Promise<TaskEpisode[]> {
@@ -44,13 +48,30 @@ async function listEpisodesWhere(prisma: Db, where: Prisma.EpisodeWhereInput, li
     orderBy: { startedAt: "desc" },
     take: limit,
     select: {
-      id: true, taskId: true, task: { select: { query: true } }, playerKind: true, playerName: true, model: true, strategy: true, source: true, status: true, turns: true, startedAt: true,
+      id: true,
+      taskId: true,
+      task: { select: { query: true } },
+      playerKind: true,
+      playerName: true,
+      model: true,
+      strategy: true,
+      source: true,
+      status: true,
+      turns: true,
+      startedAt: true,
       run: { select: { name: true } },
       scores: { select: { mode: true, reward: true, success: true } },
     },
   });
   return rows.map(({ run, scores, startedAt, task, ...e }) => {
     const score = scores.find((s) => s.mode === "plateau") ?? scores.find((s) => s.mode === "intercode") ?? null;
-    return { ...e, query: task.query, runName: run?.name ?? null, reward: score?.reward ?? null, success: score?.success ?? null, startedAt: startedAt.toISOString() };
+    return {
+      ...e,
+      query: task.query,
+      runName: run?.name ?? null,
+      reward: score?.reward ?? null,
+      success: score?.success ?? null,
+      startedAt: startedAt.toISOString(),
+    };
   });
 }

@@ -6,7 +6,11 @@ import type { ReplayStep } from "../replay/types";
  * catch-up). Without observations (`observation` is ""), the list and the timeline can be drawn
  * before the output, which can be megabytes, has arrived.
  */
-export async function listReplaySteps(prisma: Db, episodeId: string, opts: { fromIndex?: number; observations?: boolean } = {}): Promise<ReplayStep[]> {
+export async function listReplaySteps(
+  prisma: Db,
+  episodeId: string,
+  opts: { fromIndex?: number; observations?: boolean } = {},
+): Promise<ReplayStep[]> {
   const withOutput = opts.observations ?? true;
   // Raw rows: Prisma's model mapping of 1,000 steps cost ~3× the query (bench/replay.ts opens such pages).
   return prisma.$queryRaw<ReplayStep[]>`

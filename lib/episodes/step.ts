@@ -38,7 +38,14 @@ export type Step = z.infer<typeof Step>;
 export type StepInput = z.input<typeof Step>;
 
 /** The Play page's step list while the episode runs. */
-export const StepSummary = Step.pick({ index: true, action: true, exitCode: true, admissible: true, durationMs: true, truncated: true });
+export const StepSummary = Step.pick({
+  index: true,
+  action: true,
+  exitCode: true,
+  admissible: true,
+  durationMs: true,
+  truncated: true,
+});
 export type StepSummary = z.infer<typeof StepSummary>;
 
 /** What spectators are sent when a step completes (the terminal stream carries the ANSI). */
@@ -46,7 +53,15 @@ export const LiveStep = Step.omit({ observationAnsi: true, result: true, search:
 export type LiveStep = z.infer<typeof LiveStep>;
 
 /** What an importer reads of a step from a log. */
-export const ImportedStep = Step.pick({ index: true, action: true, observation: true, admissible: true, reward: true, thought: true, plan: true });
+export const ImportedStep = Step.pick({
+  index: true,
+  action: true,
+  observation: true,
+  admissible: true,
+  reward: true,
+  thought: true,
+  plan: true,
+});
 export type ImportedStep = z.infer<typeof ImportedStep>;
 
 /** What a replay lists of a step (its span in the recording comes from lib/replay). */

@@ -33,7 +33,9 @@ describe("imports waiting for their lock", () => {
       while (running) {
         probes.push(await probeDatabase(small, 3_000));
         // Seen from another pool: a connection blocked on the import lock is one taken from the pool.
-        const [{ n }] = await db.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`;
+        const [{ n }] = await db.prisma.$queryRaw<
+          { n: number }[]
+        >`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`;
         waitingOnLock.push(n);
         await new Promise((r) => setTimeout(r, 20));
       }

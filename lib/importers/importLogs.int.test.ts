@@ -17,14 +17,22 @@ async function snapshot() {
   const p = db.prisma;
   const [runs, episodes, steps, scores] = await Promise.all([
     p.run.findMany({ select: { name: true, total: true, sourceHashes: true }, orderBy: { name: "asc" } }),
-    p.episode.count(), p.step.count(), p.score.count(),
+    p.episode.count(),
+    p.step.count(),
+    p.score.count(),
   ]);
   return { runs, episodes, steps, scores };
 }
 
-const file = (name: string, value: unknown): ImportFile => ({ name, content: typeof value === "string" ? value : JSON.stringify(value) });
+const file = (name: string, value: unknown): ImportFile => ({
+  name,
+  content: typeof value === "string" ? value : JSON.stringify(value),
+});
 const sqlEntry = (taskId: number) => ({
-  environment: "ic_sql", dataset: "./data/spider/dev_spider.json", task_id: taskId, query: "q",
+  environment: "ic_sql",
+  dataset: "./data/spider/dev_spider.json",
+  task_id: taskId,
+  query: "q",
   turn_history: { actions: ["SELECT 1"], observations: [[[1]]], rewards: [1], valid_action: [true] },
   summary: { max_reward: 1, max_reward_idx: 0, turns_taken: 1, turns_max: 10 },
 });
@@ -36,13 +44,27 @@ describe("importing every InterCode log", () => {
     expect(report.rejected.map((e) => e.message)).toEqual([]);
     expect(report.runs).toHaveLength(files.length);
     const totals = Object.fromEntries(report.runs.map((r) => [r.name, r.episodes]));
-    expect(totals).toMatchObject({ ic_sql_multiturn_human_10_turns: 15, "ic_ctf_gpt-4_25_turns": 4, ic_sql_plan_solve: 1034, ic_bash_plan_solve_fs_1: 60 });
+    expect(totals).toMatchObject({
+      ic_sql_multiturn_human_10_turns: 15,
+      "ic_ctf_gpt-4_25_turns": 4,
+      ic_sql_plan_solve: 1034,
+      ic_bash_plan_solve_fs_1: 60,
+    });
 
     const run = await db.prisma.run.findUniqueOrThrow({ where: { name: "ic_sql_react_10_turns" } });
-    expect(run).toMatchObject({ kind: "import", environment: "sql", model: "gpt-3.5", strategy: "react", turnLimit: 10, total: 1034 });
+    expect(run).toMatchObject({
+      kind: "import",
+      environment: "sql",
+      model: "gpt-3.5",
+      strategy: "react",
+      turnLimit: 10,
+      total: 1034,
+    });
     const withThought = await db.prisma.step.findFirstOrThrow({ where: { episode: { runId: run.id }, thought: { not: null } } });
     expect(withThought.thought!.length).toBeGreaterThan(0);
-    expect(await db.prisma.step.count({ where: { plan: { not: null }, episode: { strategy: "plan_solve" } } })).toBe(421 + 377 + 4435);
+    expect(await db.prisma.step.count({ where: { plan: { not: null }, episode: { strategy: "plan_solve" } } })).toBe(
+      421 + 377 + 4435,
+    );
 
     // Per-turn rewards of a Try Again log, and the episode linked to its task by dataset and index.
     const ep = await db.prisma.episode.findFirstOrThrow({
@@ -50,10 +72,26 @@ describe("importing every InterCode log", () => {
       include: { task: true, steps: { orderBy: { index: "asc" } }, scores: true },
     });
     expect(ep.task.dataset).toBe("nl2bash_fs_2");
-    expect(ep).toMatchObject({ source: "import", execution: "intercode", status: "submitted", playerKind: "agent", turns: 10, turnLimit: 10 });
+    expect(ep).toMatchObject({
+      source: "import",
+      execution: "intercode",
+      status: "submitted",
+      playerKind: "agent",
+      turns: 10,
+      turnLimit: 10,
+    });
     expect(ep.steps).toHaveLength(10);
     expect(ep.steps.every((s) => typeof s.reward === "number")).toBe(true);
-    expect(ep.scores).toEqual([expect.objectContaining({ mode: "intercode", version: "log", reward: 0.6900000000000001, success: false, maxRewardIdx: 0, solvedAtTurn: null })]);
+    expect(ep.scores).toEqual([
+      expect.objectContaining({
+        mode: "intercode",
+        version: "log",
+        reward: 0.6900000000000001,
+        success: false,
+        maxRewardIdx: 0,
+        solvedAtTurn: null,
+      }),
+    ]);
 
     // The human trajectory log: human episodes, no error rate.
     const human = await db.prisma.episode.findMany({ where: { run: { name: "ic_sql_multiturn_human_10_turns" } } });
@@ -69,7 +107,9 @@ describe("importing every InterCode log", () => {
     expect(again.runs).toEqual([]);
     expect(again.skipped).toContainEqual({ file: "sql/gpt-3.5/ic_sql_react_10_turns.json", run: "ic_sql_react_10_turns" });
     const renamed = interCodeLogs("python").map((f) => ({ ...f, name: "another_name.json" }));
-    expect((await importLogs(db.prisma, renamed, { run: "python again" })).skipped).toEqual([{ file: "another_name.json", run: "ic_python_multiturn_gpt-3.5_7_turns" }]);
+    expect((await importLogs(db.prisma, renamed, { run: "python again" })).skipped).toEqual([
+      { file: "another_name.json", run: "ic_python_multiturn_gpt-3.5_7_turns" },
+    ]);
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -83,7 +123,10 @@ describe("--run NAME merges files into one Run", () => {
     expect(first.runs).toEqual([expect.objectContaining({ name: "bash react merged", episodes: 173, created: true })]);
     const second = await importLogs(db.prisma, fresh.slice(3), { run: "bash react merged", model: "gpt-3.5-turbo" });
     expect(second.runs).toEqual([expect.objectContaining({ name: "bash react merged", episodes: 27, created: false })]);
-    const run = await db.prisma.run.findUniqueOrThrow({ where: { name: "bash react merged" }, include: { _count: { select: { episodes: true } } } });
+    const run = await db.prisma.run.findUniqueOrThrow({
+      where: { name: "bash react merged" },
+      include: { _count: { select: { episodes: true } } },
+    });
     expect(run).toMatchObject({ total: 200, model: "gpt-3.5-turbo", strategy: "react", environment: "bash" });
     expect(run._count.episodes).toBe(200);
     expect(run.sourceHashes).toHaveLength(4);
@@ -108,13 +151,20 @@ describe("malformed files are refused and leave the database unchanged", () => {
       expect.stringMatching(/^rows\.json: entry "5": .*turn_history\.observations: /),
       'unknown_task.json: entry "5000": unknown task index 5000 in dataset spider_dev (it has tasks 0…1033)',
     ]);
-    expect(report.rejected.find((e) => e.file === "unknown_task.json")).toMatchObject({ entry: "5000", reason: expect.stringMatching(/unknown task index/) });
+    expect(report.rejected.find((e) => e.file === "unknown_task.json")).toMatchObject({
+      entry: "5000",
+      reason: expect.stringMatching(/unknown task index/),
+    });
     expect(await snapshot()).toEqual(before);
   });
 
   it("one bad file refuses a whole --run merge", async () => {
     const before = await snapshot();
-    const report = await importLogs(db.prisma, [file("ok.json", { "7": sqlEntry(7) }), file("bad.json", { "8": sqlEntry(99999) })], { run: "merged with a bad file" });
+    const report = await importLogs(
+      db.prisma,
+      [file("ok.json", { "7": sqlEntry(7) }), file("bad.json", { "8": sqlEntry(99999) })],
+      { run: "merged with a bad file" },
+    );
     expect(report.runs).toEqual([]);
     expect(report.rejected.map((e) => e.file)).toEqual(["bad.json"]);
     expect(await snapshot()).toEqual(before);
@@ -123,9 +173,16 @@ describe("malformed files are refused and leave the database unchanged", () => {
   it("a failure while writing rolls the whole file back (one transaction)", async () => {
     const before = await snapshot();
     const big = interCodeLogs("sql/gpt-3.5").filter((f) => f.name.endsWith("_10_turns.json") && f.name.includes("multiturn"));
-    const renamed = big.map((f) => ({ name: "rollback.json", content: Buffer.concat([Buffer.from(f.content as Uint8Array), Buffer.from(" ")]) }));
+    const renamed = big.map((f) => ({
+      name: "rollback.json",
+      content: Buffer.concat([Buffer.from(f.content as Uint8Array), Buffer.from(" ")]),
+    }));
     let calls = 0;
-    await expect(importLogs(db.prisma, renamed, {}, () => { if (++calls === 1) throw new Error("disk full (simulated)"); })).rejects.toThrow("disk full");
+    await expect(
+      importLogs(db.prisma, renamed, {}, () => {
+        if (++calls === 1) throw new Error("disk full (simulated)");
+      }),
+    ).rejects.toThrow("disk full");
     expect(await snapshot()).toEqual(before);
   });
 

@@ -72,13 +72,23 @@ export function parseFiles(files: ImportFile[], opts: ImportOptions = {}): Parse
 }
 
 /** Store what parseFiles read: the database half of importLogs. */
-export async function importParsed(prisma: Db, { parsed, rejected }: ParsedFiles, opts: ImportOptions = {}, onProgress?: (p: WriteProgress) => void): Promise<ImportReport> {
+export async function importParsed(
+  prisma: Db,
+  { parsed, rejected }: ParsedFiles,
+  opts: ImportOptions = {},
+  onProgress?: (p: WriteProgress) => void,
+): Promise<ImportReport> {
   if (opts.run !== undefined && (!opts.run.trim() || opts.run.includes(",") || opts.run.length > 200)) {
-    throw new Error(`run name ${JSON.stringify(opts.run)}: give 1 to 200 characters without commas (commas separate run names in ?runs=a,b)`);
+    throw new Error(
+      `run name ${JSON.stringify(opts.run)}: give 1 to 200 characters without commas (commas separate run names in ?runs=a,b)`,
+    );
   }
   const report: ImportReport = { runs: [], skipped: [], rejected: [...rejected] };
 
-  const stored = await alreadyImported(prisma, parsed.map((l) => l.hash));
+  const stored = await alreadyImported(
+    prisma,
+    parsed.map((l) => l.hash),
+  );
   const fresh = parsed.filter((l) => {
     const run = stored.get(l.hash);
     if (run) report.skipped.push({ file: l.file, run });
@@ -102,7 +112,10 @@ export async function importParsed(prisma: Db, { parsed, rejected }: ParsedFiles
   for (const group of groups) {
     const result = await underImportLock(prisma, async (tx) => {
       // Re-check under the lock: another import may have stored the same file meanwhile.
-      const again = await alreadyImported(tx as unknown as Db, group.map((g) => g.log.hash));
+      const again = await alreadyImported(
+        tx as unknown as Db,
+        group.map((g) => g.log.hash),
+      );
       const todo = group.filter((g) => !again.has(g.log.hash));
       const skipped = group.filter((g) => again.has(g.log.hash)).map((g) => ({ file: g.log.file, run: again.get(g.log.hash)! }));
       if (!todo.length) return { run: null, skipped };
@@ -130,7 +143,9 @@ async function underImportLock<T>(prisma: Db, fn: (tx: Tx) => Promise<T>): Promi
   for (let wait = 50; ; wait = Math.min(wait * 2, 1000)) {
     const outcome = await prisma.$transaction(
       async (tx) => {
-        const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${IMPORT_LOCK}) AS locked`;
+        const [{ locked }] = await tx.$queryRaw<
+          { locked: boolean }[]
+        >`SELECT pg_try_advisory_xact_lock(${IMPORT_LOCK}) AS locked`;
         return locked ? { value: await fn(tx) } : null;
       },
       { timeout: TX_TIMEOUT_MS, maxWait: 60_000 },
@@ -143,7 +158,10 @@ async function underImportLock<T>(prisma: Db, fn: (tx: Tx) => Promise<T>): Promi
 /** Which of these content hashes are stored, and in which Run. */
 async function alreadyImported(prisma: Db, hashes: string[]): Promise<Map<string, string>> {
   if (!hashes.length) return new Map();
-  const runs = await prisma.run.findMany({ where: { sourceHashes: { hasSome: hashes } }, select: { name: true, sourceHashes: true } });
+  const runs = await prisma.run.findMany({
+    where: { sourceHashes: { hasSome: hashes } },
+    select: { name: true, sourceHashes: true },
+  });
   const out = new Map<string, string>();
   for (const r of runs) for (const h of r.sourceHashes) if (hashes.includes(h)) out.set(h, r.name);
   return out;

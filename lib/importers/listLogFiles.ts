@@ -6,7 +6,9 @@ export function listLogFiles(paths: string[]): string[] {
   const out: string[] = [];
   for (const p of paths) {
     if (statSync(p).isDirectory()) {
-      const inner = readdirSync(p).sort().map((n) => path.join(p, n));
+      const inner = readdirSync(p)
+        .sort()
+        .map((n) => path.join(p, n));
       out.push(...listLogFiles(inner.filter((f) => statSync(f).isDirectory() || f.endsWith(".json"))));
     } else {
       out.push(p);

@@ -5,7 +5,10 @@ import type { ParsedLog } from "./types";
 /** Task ids by dataset and index, for the datasets these logs refer to. */
 export async function taskIdsFor(prisma: Db, logs: ParsedLog[]): Promise<Map<string, number>> {
   const datasets = [...new Set(logs.flatMap((l) => l.episodes.map((e) => e.dataset)))];
-  const tasks = await prisma.task.findMany({ where: { dataset: { in: datasets } }, select: { id: true, dataset: true, index: true } });
+  const tasks = await prisma.task.findMany({
+    where: { dataset: { in: datasets } },
+    select: { id: true, dataset: true, index: true },
+  });
   return new Map(tasks.map((t) => [`${t.dataset}#${t.index}`, t.id]));
 }
 

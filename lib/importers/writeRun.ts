@@ -61,11 +61,13 @@ async function insertSteps(tx: Tx, rows: StepRow[]) {
 
 /** One value when every log agrees, else null. */
 function common<T>(values: T[]): T | null {
-  return values.every((v) => v === values[0]) ? values[0] ?? null : null;
+  return values.every((v) => v === values[0]) ? (values[0] ?? null) : null;
 }
 
 async function freeName(tx: Tx, wanted: string): Promise<string> {
-  const taken = new Set((await tx.run.findMany({ where: { name: { startsWith: wanted } }, select: { name: true } })).map((r) => r.name));
+  const taken = new Set(
+    (await tx.run.findMany({ where: { name: { startsWith: wanted } }, select: { name: true } })).map((r) => r.name),
+  );
   if (!taken.has(wanted)) return wanted;
   for (let i = 2; ; i++) if (!taken.has(`${wanted}-${i}`)) return `${wanted}-${i}`;
 }
@@ -79,8 +81,15 @@ export async function writeRun(
   const parsed = logs.map((l) => l.log);
   const total = parsed.reduce((s, l) => s + l.episodes.length, 0);
   const fileMeta = parsed.map((l) => ({
-    name: l.file, hash: l.hash, variant: l.variant, episodes: l.episodes.length,
-    model: l.model, strategy: l.strategy, turnLimit: l.turnLimit, playerKind: l.playerKind, ...(l.meta ? { meta: pgJson(l.meta) } : {}),
+    name: l.file,
+    hash: l.hash,
+    variant: l.variant,
+    episodes: l.episodes.length,
+    model: l.model,
+    strategy: l.strategy,
+    turnLimit: l.turnLimit,
+    playerKind: l.playerKind,
+    ...(l.meta ? { meta: pgJson(l.meta) } : {}),
   })) as Prisma.InputJsonValue[];
   const fields = {
     environment: common(parsed.map((l) => l.environment)),
@@ -90,7 +99,8 @@ export async function writeRun(
   };
 
   const existing = runName ? await tx.run.findUnique({ where: { name: runName } }) : null;
-  if (existing && existing.kind !== "import") throw new Error(`run ${runName} exists and is an ${existing.kind} run: choose another --run name`);
+  if (existing && existing.kind !== "import")
+    throw new Error(`run ${runName} exists and is an ${existing.kind} run: choose another --run name`);
   let run: { id: string; name: string };
   if (existing) {
     const before = existing.config as { files?: Prisma.InputJsonValue[] };
@@ -98,7 +108,10 @@ export async function writeRun(
     run = await tx.run.update({
       where: { id: existing.id },
       data: {
-        environment: same("environment"), model: same("model"), strategy: same("strategy"), turnLimit: same("turnLimit"),
+        environment: same("environment"),
+        model: same("model"),
+        strategy: same("strategy"),
+        turnLimit: same("turnLimit"),
         config: { ...(existing.config as object), files: [...(before.files ?? []), ...fileMeta] },
         sourceHashes: { push: parsed.map((l) => l.hash) },
         total: { increment: total },
@@ -111,10 +124,13 @@ export async function writeRun(
       data: {
         // Commas separate run names in URLs (?runs=a,b): a file name's commas become "_".
         name: await freeName(tx, runName ?? parsed[0].baseName.replace(/,/g, "_")),
-        kind: "import", status: "done", ...fields,
+        kind: "import",
+        status: "done",
+        ...fields,
         config: { files: fileMeta },
         sourceHashes: parsed.map((l) => l.hash),
-        total, finishedAt: new Date(),
+        total,
+        finishedAt: new Date(),
       },
       select: { id: true, name: true },
     });
@@ -124,7 +140,14 @@ export async function writeRun(
   for (const { log, taskIds } of logs) {
     const ids = log.episodes.map(() => randomUUID());
     for (let i = 0; i < log.episodes.length; i += EPISODE_BATCH) {
-      await insertEpisodes(tx, log, run.id, ids.slice(i, i + EPISODE_BATCH), taskIds.slice(i, i + EPISODE_BATCH), log.episodes.slice(i, i + EPISODE_BATCH));
+      await insertEpisodes(
+        tx,
+        log,
+        run.id,
+        ids.slice(i, i + EPISODE_BATCH),
+        taskIds.slice(i, i + EPISODE_BATCH),
+        log.episodes.slice(i, i + EPISODE_BATCH),
+      );
     }
     let batch: StepRow[] = [];
     let bytes = 0;

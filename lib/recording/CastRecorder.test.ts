@@ -44,9 +44,27 @@ describe("CastRecorder", () => {
     const rec = new CastRecorder();
     const rows = [rec.start(100, 30, T0), rec.output("hi\r\n", T0 + 250), rec.marker("turn 0", T0 + 300)];
     const header = rec.header({ title: "Episode 1", env: { TERM: "xterm-256color" } });
-    expect(header).toEqual({ version: 2, width: 100, height: 30, timestamp: 1_700_000_000, title: "Episode 1", env: { TERM: "xterm-256color" } });
-    const file = serializeCast(header, rows.map((r) => [r.time, r.code, r.data]));
+    expect(header).toEqual({
+      version: 2,
+      width: 100,
+      height: 30,
+      timestamp: 1_700_000_000,
+      title: "Episode 1",
+      env: { TERM: "xterm-256color" },
+    });
+    const file = serializeCast(
+      header,
+      rows.map((r) => [r.time, r.code, r.data]),
+    );
     expect(file.split("\n")[2]).toBe(castEventLine([0.25, "o", "hi\r\n"]));
-    expect(parseCast(file)).toEqual({ header, events: [[0, "r", "100x30"], [0.25, "o", "hi\r\n"], [0.3, "m", "turn 0"]], errors: [] });
+    expect(parseCast(file)).toEqual({
+      header,
+      events: [
+        [0, "r", "100x30"],
+        [0.25, "o", "hi\r\n"],
+        [0.3, "m", "turn 0"],
+      ],
+      errors: [],
+    });
   });
 });

@@ -6,9 +6,18 @@ import type { CastHeader, CastHeaderInput } from "./types";
  */
 export function castHeader(input: CastHeaderInput & { [field: string]: unknown }): string {
   const { width, height, timestamp, version: _version, ...rest } = input;
-  for (const [key, v] of [["width", width], ["height", height]] as const) {
+  for (const [key, v] of [
+    ["width", width],
+    ["height", height],
+  ] as const) {
     if (!Number.isInteger(v) || v < 1) throw new RangeError(`asciicast ${key} must be a positive integer, got ${v}`);
   }
-  const header: CastHeader = { version: 2, width, height, timestamp: timestamp === undefined ? undefined : Math.floor(timestamp), ...rest };
+  const header: CastHeader = {
+    version: 2,
+    width,
+    height,
+    timestamp: timestamp === undefined ? undefined : Math.floor(timestamp),
+    ...rest,
+  };
   return JSON.stringify(header);
 }

@@ -32,7 +32,14 @@ describe("parseCast", () => {
     ].join("\r\n");
     const { header, events, errors } = parseCast(file);
     expect(errors).toEqual([]);
-    expect(header).toMatchObject({ version: 2, width: 213, height: 58, timestamp: 1598000000, idle_time_limit: 2.5, theme: { fg: "#d0d0d0" } });
+    expect(header).toMatchObject({
+      version: 2,
+      width: 213,
+      height: 58,
+      timestamp: 1598000000,
+      idle_time_limit: 2.5,
+      theme: { fg: "#d0d0d0" },
+    });
     expect(events.map((e) => e[1])).toEqual(["o", "o", "m", "r"]);
     expect(events[0][2]).toBe("\x1b[1;31mHello \x1b[32mWorld!\x1b[0m\n");
     expect(parseCast(serializeCast(header, events))).toEqual({ header, events, errors: [] });
@@ -52,7 +59,7 @@ describe("parseCast", () => {
     const file = [
       '\ufeff{"version": 2, "width": 80, "height": 24, "title": 5}',
       '[0.1, "o", "ok"]',
-      "[0.2, \"o\", \"cut off",
+      '[0.2, "o", "cut off',
       '{"time": 1}',
       '[-1, "o", "x"]',
       '["1", "o", "x"]',
@@ -65,7 +72,11 @@ describe("parseCast", () => {
     ].join("\n");
     const { header, events, errors } = parseCast(file);
     expect(header).toEqual({ version: 2, width: 80, height: 24 });
-    expect(events).toEqual([[0.1, "o", "ok"], [0.6, "i", "ls\r"], [0.6, "o", "late"]]);
+    expect(events).toEqual([
+      [0.1, "o", "ok"],
+      [0.6, "i", "ls\r"],
+      [0.6, "o", "late"],
+    ]);
     expect(errors).toEqual([
       { line: 1, reason: "header title is not a string; ignored" },
       { line: 3, reason: "not JSON" },

@@ -60,18 +60,21 @@ function parseHeader(line: string, lineNo: number, errors: CastLineError[]): Cas
   if (o.version !== 2) throw bad(`has version ${JSON.stringify(o.version) ?? "missing"}; only version 2 is supported`);
   for (const key of ["width", "height"]) {
     const v = o[key];
-    if (typeof v !== "number" || !Number.isInteger(v) || v < 1) throw bad(`has ${key} ${JSON.stringify(v) ?? "missing"}; expected a positive integer`);
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 1)
+      throw bad(`has ${key} ${JSON.stringify(v) ?? "missing"}; expected a positive integer`);
   }
   const header = { ...o } as CastHeader;
   const drop = (key: string, why: string) => {
     delete header[key];
     errors.push({ line: lineNo, reason: `header ${key} ${why}; ignored` });
   };
-  if (o.timestamp !== undefined && (typeof o.timestamp !== "number" || !Number.isFinite(o.timestamp))) drop("timestamp", "is not a number");
+  if (o.timestamp !== undefined && (typeof o.timestamp !== "number" || !Number.isFinite(o.timestamp)))
+    drop("timestamp", "is not a number");
   if (o.title !== undefined && typeof o.title !== "string") drop("title", "is not a string");
   if (o.env !== undefined) {
     if (typeof o.env !== "object" || o.env === null || Array.isArray(o.env)) drop("env", "is not an object");
-    else header.env = Object.fromEntries(Object.entries(o.env).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+    else
+      header.env = Object.fromEntries(Object.entries(o.env).filter(([, v]) => typeof v === "string")) as Record<string, string>;
   }
   return header;
 }
@@ -85,7 +88,8 @@ function parseEvent(line: string): CastEvent | string {
   }
   if (!Array.isArray(e) || e.length < 3) return "not an event: expected [time, code, data]";
   const [time, code, data] = e as unknown[];
-  if (typeof time !== "number" || !Number.isFinite(time) || time < 0) return `bad time ${JSON.stringify(time)}: expected seconds ≥ 0`;
+  if (typeof time !== "number" || !Number.isFinite(time) || time < 0)
+    return `bad time ${JSON.stringify(time)}: expected seconds ≥ 0`;
   if (typeof code !== "string" || !CODES.has(code)) return `unknown event code ${JSON.stringify(code)}: expected o, i, r or m`;
   if (typeof data !== "string") return `bad data for "${code}": expected a string`;
   if (code === "r" && !/^\d+x\d+$/.test(data)) return `bad resize ${JSON.stringify(data)}: expected COLSxROWS`;

@@ -26,7 +26,11 @@ function manualClock() {
 }
 
 function episode(n: number) {
-  const steps = Array.from({ length: n }, (_, i) => ({ action: `echo step${i + 1}`, observation: `step${i + 1}`, durationMs: 1000 }));
+  const steps = Array.from({ length: n }, (_, i) => ({
+    action: `echo step${i + 1}`,
+    observation: `step${i + 1}`,
+    durationMs: 1000,
+  }));
   const recording = synthesizeRecording(steps, { environment: "bash", cols: 40, rows: 6 });
   const spans = recording.stepSpans!.map(([castStart, castEnd]) => ({ castStart, castEnd }));
   return { recording, spans };
@@ -90,7 +94,10 @@ describe("the player", () => {
     const p = new Player({ recording: live, steps: spans, live: true, screen, clock: manualClock().clock, idleCap: null });
     expect(p.getView().state.status).toBe("following");
     const t = live.events[live.events.length - 1][0];
-    p.append([[t + 1, "o", "echo new\r\n"], [t + 2, "o", "new\r\n$ "]]);
+    p.append([
+      [t + 1, "o", "echo new\r\n"],
+      [t + 2, "o", "new\r\n$ "],
+    ]);
     p.setSteps([[2, { castStart: t + 1, castEnd: t + 2 }]]);
     await p.settled();
     expect(p.getView()).toMatchObject({ turnCount: 3, state: { turn: 3, status: "following" } });

@@ -54,7 +54,11 @@ export class Player {
 
   constructor(private readonly o: PlayerOptions) {
     this.events = o.recording.events;
-    this.timeline = new Timeline(this.events.map((e) => e[0]), o.steps, o.live);
+    this.timeline = new Timeline(
+      this.events.map((e) => e[0]),
+      o.steps,
+      o.live,
+    );
     this.seeker = new ScreenSeeker(o.screen, o.recording, this.events, o.recording.snapshots, { loading: o.loading });
     this.state = initialPlayback({ speed: o.speed, idleCap: o.idleCap });
     this.view = this.makeView();
@@ -72,7 +76,8 @@ export class Player {
     if (this.disposed) return;
     const before = this.state;
     const next = transition(before, event, this.timeline);
-    const turnMove = event.type === "seekTurn" || event.type === "nextTurn" || event.type === "prevTurn" || event.type === "loaded";
+    const turnMove =
+      event.type === "seekTurn" || event.type === "nextTurn" || event.type === "prevTurn" || event.type === "loaded";
     this.state = next;
     if (next.pos !== this.seeker.pos || next !== before) {
       this.keepFrom = turnMove && next.turn > 0 ? this.timeline.turnEnd(next.turn - 1) : undefined;
@@ -152,12 +157,25 @@ export class Player {
     const v = this.view;
     const s = this.state;
     const duration = this.timeline.duration(s.idleCap);
-    if (v.state === s && v.duration === duration && v.turnCount === this.timeline.turnCount && v.eventCount === this.events.length && v.live === this.timeline.live) return;
+    if (
+      v.state === s &&
+      v.duration === duration &&
+      v.turnCount === this.timeline.turnCount &&
+      v.eventCount === this.events.length &&
+      v.live === this.timeline.live
+    )
+      return;
     this.view = this.makeView();
     for (const fn of this.listeners) fn();
   }
 
   private makeView(): PlayerView {
-    return { state: this.state, duration: this.timeline.duration(this.state.idleCap), turnCount: this.timeline.turnCount, eventCount: this.events.length, live: this.timeline.live };
+    return {
+      state: this.state,
+      duration: this.timeline.duration(this.state.idleCap),
+      turnCount: this.timeline.turnCount,
+      eventCount: this.events.length,
+      live: this.timeline.live,
+    };
   }
 }

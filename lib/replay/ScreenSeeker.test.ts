@@ -19,7 +19,9 @@ describe("seek = nearest snapshot, then the events after it", () => {
     const { snapshots, screen, seeker } = await seekScreen(rec, 8 * 1024);
     expect(snapshots.length).toBeGreaterThan(40);
     // Every snapshot point, a point just after each, and backwards jumps.
-    const targets = [...snapshots.flatMap((s) => [s.pos, s.pos + 3]), 0, rec.events.length, 17, 1200, 5].filter((p) => p <= rec.events.length);
+    const targets = [...snapshots.flatMap((s) => [s.pos, s.pos + 3]), 0, rec.events.length, 17, 1200, 5].filter(
+      (p) => p <= rec.events.length,
+    );
     for (const target of targets) {
       await seeker.seek(target);
       const truth = await replayFromStart(rec, target);
@@ -44,7 +46,11 @@ describe("seek = nearest snapshot, then the events after it", () => {
   });
 
   it("waits for a recording still arriving, keeping the screen as it is meanwhile", async () => {
-    const events: ScreenEvent[] = [[0, "o", "one "], [1, "o", ""], [2, "o", ""]];
+    const events: ScreenEvent[] = [
+      [0, "o", "one "],
+      [1, "o", ""],
+      [2, "o", ""],
+    ];
     let release!: () => void;
     const arrived = new Promise<void>((r) => (release = r));
     const screen = headlessScreen(20, 4);
@@ -78,10 +84,56 @@ describe("seek = nearest snapshot, then the events after it", () => {
   // sets, the alternate screen, a hidden cursor, wide characters, broken UTF-8 (U+FFFD), a
   // recording that ends inside an escape sequence, and resizes.
   const pieces = [
-    "hello ", "world\r\n", "\x1b[", "31m", "\x1b[1;4", "4m", "red text", "\x1b[0m", "\x1b[m", "x".repeat(20), "y".repeat(7),
-    "\x1b[5;10r", "\x1b[r", "\x1b(0lqk\x1b(B", "\x1b(0", "\x0e", "\x0f", "\x1b[?1049h", "\x1b[?1049l", "\x1b[?25l", "\x1b[?25h",
-    "\x1b]0;title\x07", "\x1b]0;ti", "tle\x1b\\", "中文字", "🙂", "\ufffd\ufffd", "\r", "\n", "\b\b", "\x1b[2J\x1b[H", "\x1b[3;5H",
-    "\x1b[2;4r", "\x1b[4;1H", "1\n2\n3\n", "xqxq", "\x1b[K", "\x1b7", "\x1b8", "\x1b[?7l", "\x1b[?7h", "\x1b[4h", "\x1b[4l", "\x1b[2@", "\x1b[38;5;208m", "\x1bc", "\t|", "\x9b1m", "\x7f", "é",
+    "hello ",
+    "world\r\n",
+    "\x1b[",
+    "31m",
+    "\x1b[1;4",
+    "4m",
+    "red text",
+    "\x1b[0m",
+    "\x1b[m",
+    "x".repeat(20),
+    "y".repeat(7),
+    "\x1b[5;10r",
+    "\x1b[r",
+    "\x1b(0lqk\x1b(B",
+    "\x1b(0",
+    "\x0e",
+    "\x0f",
+    "\x1b[?1049h",
+    "\x1b[?1049l",
+    "\x1b[?25l",
+    "\x1b[?25h",
+    "\x1b]0;title\x07",
+    "\x1b]0;ti",
+    "tle\x1b\\",
+    "中文字",
+    "🙂",
+    "\ufffd\ufffd",
+    "\r",
+    "\n",
+    "\b\b",
+    "\x1b[2J\x1b[H",
+    "\x1b[3;5H",
+    "\x1b[2;4r",
+    "\x1b[4;1H",
+    "1\n2\n3\n",
+    "xqxq",
+    "\x1b[K",
+    "\x1b7",
+    "\x1b8",
+    "\x1b[?7l",
+    "\x1b[?7h",
+    "\x1b[4h",
+    "\x1b[4l",
+    "\x1b[2@",
+    "\x1b[38;5;208m",
+    "\x1bc",
+    "\t|",
+    "\x9b1m",
+    "\x7f",
+    "é",
   ];
   const stream = fc.array(fc.oneof(fc.constantFrom(...pieces), fc.constantFrom("r")), { minLength: 5, maxLength: 40 });
 
@@ -116,7 +168,9 @@ describe("seek = nearest snapshot, then the events after it", () => {
   // Found by the property above with a random seed: xterm resizes the hidden alternate screen too,
   // so a restore must go through the recording's earlier sizes, not only the snapshot's.
   it("the alternate screen after resizes, from a snapshot (found by the property above)", async () => {
-    expect(await exactFromEverySnapshot(["hello ", "r", "1\n2\n3\n", "hello ", "hello ", "r", "\x1b[?1049h", "1\n2\n3\n"])).toBe(true);
+    expect(await exactFromEverySnapshot(["hello ", "r", "1\n2\n3\n", "hello ", "hello ", "r", "\x1b[?1049h", "1\n2\n3\n"])).toBe(
+      true,
+    );
   });
 });
 

@@ -101,10 +101,18 @@ export class ScreenSeeker {
     if (to >= this.pos) options.push({ plan: { restore: null, from: this.pos, to }, cost: this.cost(this.pos, to) });
     options.push({ plan: { restore: "blank", from: 0, to }, cost: this.cost(0, to) });
     const best = this.snapshotAtOrBefore(to);
-    if (best) options.push({ plan: { restore: best, from: best.pos, to }, cost: this.restoreCost + best.data.length + this.cost(best.pos, to) });
+    if (best)
+      options.push({
+        plan: { restore: best, from: best.pos, to },
+        cost: this.restoreCost + best.data.length + this.cost(best.pos, to),
+      });
     if (keepFrom !== undefined && keepFrom < to) {
       const early = this.snapshotAtOrBefore(keepFrom);
-      if (early && early !== best) options.push({ plan: { restore: early, from: early.pos, to }, cost: this.restoreCost + early.data.length + this.cost(early.pos, to) });
+      if (early && early !== best)
+        options.push({
+          plan: { restore: early, from: early.pos, to },
+          cost: this.restoreCost + early.data.length + this.cost(early.pos, to),
+        });
       const keeping = options.filter((o) => o.plan.from <= keepFrom).sort((a, b) => a.cost - b.cost)[0];
       if (keeping && keeping.cost <= KEEP_TURN_BUDGET) return keeping.plan;
     }

@@ -31,7 +31,13 @@ describe("where a snapshot may be taken", () => {
     { name: "a full reset forgets everything", chunks: ["\x1b[2;3r\x1b(0\x1b[?25l\x1b[1m", "\x1bc"], safe: true, suffix: "" },
     { name: "restoring the cursor restores its pen", chunks: ["\x1b7\x1b[31m", "\x1b8"], safe: true, suffix: "" },
     { name: "resized on the alternate screen", chunks: ["\x1b[?1049h"], resize: true, safe: false },
-    { name: "left the alternate screen after a resize there", chunks: ["\x1b[?1049h"], resize: true, after: "\x1b[?1049l", safe: true },
+    {
+      name: "left the alternate screen after a resize there",
+      chunks: ["\x1b[?1049h"],
+      resize: true,
+      after: "\x1b[?1049l",
+      safe: true,
+    },
   ])("$name", ({ chunks, safe, suffix, resize, after }) => {
     const t = track(...chunks);
     if (resize) t.resized();

@@ -72,8 +72,10 @@ export class VtTracker {
           else if (c < 0x20) {
             // C0 controls run inside an escape sequence without ending it.
           } else {
-            if (c === 0x63) this.fullReset(); // ESC c (RIS)
-            else if (c === 0x37) this.save(); // ESC 7
+            if (c === 0x63)
+              this.fullReset(); // ESC c (RIS)
+            else if (c === 0x37)
+              this.save(); // ESC 7
             else if (c === 0x38) this.restore(); // ESC 8
             this.mode = "ground";
           }
@@ -116,7 +118,9 @@ export class VtTracker {
 
   /** A snapshot here, with suffix() appended, restores what the stream would have made. */
   safe(): boolean {
-    return this.mode === "ground" && !this.region && this.charsets.size === 0 && !this.shifted && !this.penOverflow && !this.altResized;
+    return (
+      this.mode === "ground" && !this.region && this.charsets.size === 0 && !this.shifted && !this.penOverflow && !this.altResized
+    );
   }
 
   /** What the serialized screen lacks: the pen for text still to come, and a hidden cursor. */

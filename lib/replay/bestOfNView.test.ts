@@ -13,10 +13,15 @@ describe("Best-of-N in the replay", () => {
   });
 
   it("reads a stored search and refuses anything else", () => {
-    const search = { n: 2, chosen: 1, rule: "pass rate, ties first", candidates: [
-      { code: "x", tests: { passed: 0, total: 1 }, verifierScore: null, score: 0, reply: "…" },
-      { code: null, problem: "no code block in the reply", tests: null, verifierScore: null, score: 0, reply: null },
-    ] };
+    const search = {
+      n: 2,
+      chosen: 1,
+      rule: "pass rate, ties first",
+      candidates: [
+        { code: "x", tests: { passed: 0, total: 1 }, verifierScore: null, score: 0, reply: "…" },
+        { code: null, problem: "no code block in the reply", tests: null, verifierScore: null, score: 0, reply: null },
+      ],
+    };
     expect(bestOfNView(search)?.candidates).toHaveLength(2);
     expect(bestOfNView({ n: "2" })).toBeNull();
     expect(bestOfNView(null)).toBeNull();

@@ -7,11 +7,29 @@ import { scrollToShow } from "./scrollToShow";
 import type { ReplayStep } from "./types";
 
 const step = (over: Partial<ReplayStep>): ReplayStep => ({
-  index: 0, action: "", observation: "", exitCode: 0, admissible: true, reward: null, thought: null, plan: null, durationMs: null, truncated: false, castStart: null, castEnd: null, ...over,
+  index: 0,
+  action: "",
+  observation: "",
+  exitCode: 0,
+  admissible: true,
+  reward: null,
+  thought: null,
+  plan: null,
+  durationMs: null,
+  truncated: false,
+  castStart: null,
+  castEnd: null,
+  ...over,
 });
 const steps = [
   step({ action: "ls /testbed", observation: "dir1 dir2 File.txt" }),
-  step({ action: "cat file.txt", observation: "cat: file.txt: No such file", exitCode: 1, admissible: false, thought: "Look at the FILE" }),
+  step({
+    action: "cat file.txt",
+    observation: "cat: file.txt: No such file",
+    exitCode: 1,
+    admissible: false,
+    thought: "Look at the FILE",
+  }),
   step({ action: "find . -name '*.txt'", observation: "./a.txt\n./file.txt", reward: 0.33 }),
   step({ action: "submit", observation: "" }),
 ];
@@ -20,7 +38,12 @@ describe("search inside an episode", () => {
   it("finds every occurrence in actions, observations and thoughts, in turn order, ignoring case", () => {
     const m = searchSteps(steps, "file");
     expect(m.map((x) => `${x.turn}:${x.field}:${x.start}`)).toEqual([
-      "1:observation:10", "2:action:4", "2:observation:5", "2:observation:23", "2:thought:12", "3:observation:10",
+      "1:observation:10",
+      "2:action:4",
+      "2:observation:5",
+      "2:observation:23",
+      "2:thought:12",
+      "3:observation:10",
     ]);
     expect(searchSteps(steps, "   ")).toEqual([]);
   });
@@ -51,7 +74,12 @@ describe("timeline marks", () => {
 
   it("places one mark per turn where it ends on the clock", () => {
     const marks = timelineMarks(steps, (k) => k * 10, 50);
-    expect(marks.map((m) => [m.turn, m.at, m.kind])).toEqual([[1, 0.2, "step"], [2, 0.4, "error"], [3, 0.6, "reward"], [4, 0.8, "submit"]]);
+    expect(marks.map((m) => [m.turn, m.at, m.kind])).toEqual([
+      [1, 0.2, "step"],
+      [2, 0.4, "error"],
+      [3, 0.6, "reward"],
+      [4, 0.8, "submit"],
+    ]);
   });
 });
 
@@ -70,7 +98,13 @@ describe("side by side", () => {
 describe("times", () => {
   it("formats the clock and step durations", () => {
     expect([formatClock(0), formatClock(65.9), formatClock(4011.5)]).toEqual(["0:00", "1:05", "1:06:51"]);
-    expect([formatDuration(850), formatDuration(4210), formatDuration(42_000), formatDuration(185_000), formatDuration(null)]).toEqual(["850 ms", "4.2 s", "42 s", "3 m 05 s", ""]);
+    expect([
+      formatDuration(850),
+      formatDuration(4210),
+      formatDuration(42_000),
+      formatDuration(185_000),
+      formatDuration(null),
+    ]).toEqual(["850 ms", "4.2 s", "42 s", "3 m 05 s", ""]);
   });
 });
 

@@ -3,7 +3,15 @@
 export type { ReplayRecording, ReplayStep, ScreenEvent, Snapshot, StepSpan } from "./types";
 export { alignSteps, turnAt } from "./alignSteps";
 export { Timeline, type TimelineView } from "./Timeline";
-export { transition, initialPlayback, SPEEDS, IDLE_CAPS, type PlaybackEvent, type PlaybackState, type PlaybackStatus } from "./playback";
+export {
+  transition,
+  initialPlayback,
+  SPEEDS,
+  IDLE_CAPS,
+  type PlaybackEvent,
+  type PlaybackState,
+  type PlaybackStatus,
+} from "./playback";
 export { ScreenSeeker, type ScreenTerminal, type SeekPlan } from "./ScreenSeeker";
 export { Player, type Clock, type PlayerView, type PlayerOptions } from "./Player";
 export { synthesizeRecording, terminalText, promptFor } from "./synthesizeRecording";

@@ -17,7 +17,10 @@ export function orElse(first: LiveSource, second: LiveSource): LiveSource {
 }
 
 /** A LiveSource fed by hand: live sessions (or a test) publish, spectators subscribe. */
-export function createLiveFeed(): LiveSource & { publish(episodeId: string, msg: LiveMessage): void; watching(episodeId: string): number } {
+export function createLiveFeed(): LiveSource & {
+  publish(episodeId: string, msg: LiveMessage): void;
+  watching(episodeId: string): number;
+} {
   const listeners = new Map<string, Set<(msg: LiveMessage) => void>>();
   return {
     subscribe(episodeId, listener) {

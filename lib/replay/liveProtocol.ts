@@ -36,7 +36,6 @@ export const LiveEvent = z.object({
 });
 export type LiveEvent = z.infer<typeof LiveEvent>;
 
-
 export const EventsMessage = z.object({ episodeId: z.string(), events: z.array(LiveEvent) });
 export type EventsMessage = z.infer<typeof EventsMessage>;
 export const StepMessage = z.object({ episodeId: z.string(), step: LiveStep });
@@ -49,9 +48,7 @@ export type EndedMessage = z.infer<typeof EndedMessage>;
  * the spectate server, which sends it on as the events below.
  */
 export type LiveMessage =
-  | { type: "event"; event: LiveEvent }
-  | { type: "step"; step: z.input<typeof LiveStep> }
-  | { type: "ended"; status: EndedStatus };
+  { type: "event"; event: LiveEvent } | { type: "step"; step: z.input<typeof LiveStep> } | { type: "ended"; status: EndedStatus };
 
 /** Spectating's server → page events (part of lib/runtime/socketEvents.ts's ServerToClientEvents). */
 export interface SpectateServerToClient {

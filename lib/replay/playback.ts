@@ -50,7 +50,14 @@ export type PlaybackEvent =
   | { type: "goLive" };
 
 export function initialPlayback(opts: { speed?: number; idleCap?: number | null } = {}): PlaybackState {
-  return { status: "loading", pos: 0, time: 0, turn: 0, speed: opts.speed ?? 1, idleCap: opts.idleCap === undefined ? 2 : opts.idleCap };
+  return {
+    status: "loading",
+    pos: 0,
+    time: 0,
+    turn: 0,
+    speed: opts.speed ?? 1,
+    idleCap: opts.idleCap === undefined ? 2 : opts.idleCap,
+  };
 }
 
 export function transition(s: PlaybackState, e: PlaybackEvent, tl: TimelineView): PlaybackState {

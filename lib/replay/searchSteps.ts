@@ -37,7 +37,12 @@ export function searchSteps(steps: readonly ReplayStep[], query: string): StepMa
  * The match to go to from turn `turn` (and the match shown now, if any): the next one after it,
  * or the previous one before it, wrapping around at the ends.
  */
-export function stepToMatch(matches: readonly StepMatch[], current: number | null, turn: number, direction: 1 | -1): number | null {
+export function stepToMatch(
+  matches: readonly StepMatch[],
+  current: number | null,
+  turn: number,
+  direction: 1 | -1,
+): number | null {
   if (matches.length === 0) return null;
   if (current !== null && matches[current]) return (current + direction + matches.length) % matches.length;
   if (direction === 1) {

@@ -26,14 +26,25 @@ async function serve(source: LiveSource) {
 }
 
 function watcher(url: string, episodeId: string, catchUp: () => Promise<void> = async () => {}) {
-  const got = { events: [] as LiveEvent[], batches: 0, steps: [] as LiveStep[], ended: null as string | null, status: [] as SpectateStatus[], detail: "" };
-  const sub = spectate(episodeId, {
-    catchUp,
-    onEvents: (e) => (got.events.push(...e), got.batches++),
-    onStep: (s) => got.steps.push(s),
-    onEnded: (s) => (got.ended = s),
-    onStatus: (s, d) => (got.status.push(s), (got.detail = d ?? got.detail)),
-  }, { url });
+  const got = {
+    events: [] as LiveEvent[],
+    batches: 0,
+    steps: [] as LiveStep[],
+    ended: null as string | null,
+    status: [] as SpectateStatus[],
+    detail: "",
+  };
+  const sub = spectate(
+    episodeId,
+    {
+      catchUp,
+      onEvents: (e) => (got.events.push(...e), got.batches++),
+      onStep: (s) => got.steps.push(s),
+      onEnded: (s) => (got.ended = s),
+      onStatus: (s, d) => (got.status.push(s), (got.detail = d ?? got.detail)),
+    },
+    { url },
+  );
   return { got, sub };
 }
 
@@ -53,7 +64,8 @@ describe("spectating a live episode over socket.io", () => {
     const b = watcher(url, "ep1");
     await until(() => a.got.status.includes("live") && b.got.status.includes("live"));
     expect(feed.watching("ep1")).toBe(1); // one subscription, shared
-    for (let seq = 0; seq < 50; seq++) feed.publish("ep1", { type: "event", event: { seq, time: seq / 10, code: "o", data: `line ${seq}\r\n` } });
+    for (let seq = 0; seq < 50; seq++)
+      feed.publish("ep1", { type: "event", event: { seq, time: seq / 10, code: "o", data: `line ${seq}\r\n` } });
     feed.publish("ep1", { type: "step", step: { index: 0, action: "ls", castStart: 0, castEnd: 4.9 } });
     feed.publish("ep1", { type: "ended", status: "submitted" });
     await until(() => a.got.ended !== null && b.got.ended !== null);

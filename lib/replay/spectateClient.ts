@@ -19,7 +19,11 @@ export interface SpectateHandlers {
   onStatus(status: SpectateStatus, detail?: string): void;
 }
 
-export function spectate(episodeId: string, h: SpectateHandlers, opts: { url?: string; socket?: ClientSocket } = {}): { dispose(): void } {
+export function spectate(
+  episodeId: string,
+  h: SpectateHandlers,
+  opts: { url?: string; socket?: ClientSocket } = {},
+): { dispose(): void } {
   const socket: ClientSocket = opts.socket ?? io(opts.url ?? "", { transports: ["websocket"], forceNew: true });
   let held: Array<() => void> | null = null;
   let disposed = false;

@@ -18,7 +18,11 @@ interface Watched {
 const room = (episodeId: string) => `spectate:${episodeId}`;
 
 /** `mayWatch(socket, episodeId)`: whether this socket's account may see the episode (lib/auth). */
-export function registerSpectate(io: SocketServer, source: LiveSource, mayWatch: (socket: ServerSocket, episodeId: string) => Promise<boolean>): { dispose(): void } {
+export function registerSpectate(
+  io: SocketServer,
+  source: LiveSource,
+  mayWatch: (socket: ServerSocket, episodeId: string) => Promise<boolean>,
+): { dispose(): void } {
   const watched = new Map<string, Watched>();
 
   const flush = (episodeId: string, w: Watched) => {

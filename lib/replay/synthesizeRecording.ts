@@ -10,7 +10,12 @@ export interface SynthStep {
   durationMs: number | null;
 }
 
-const PROMPTS: Record<string, [string, string]> = { bash: ["$ ", "> "], ctf: ["$ ", "> "], sql: ["mysql> ", "    -> "], python: [">>> ", "... "] };
+const PROMPTS: Record<string, [string, string]> = {
+  bash: ["$ ", "> "],
+  ctf: ["$ ", "> "],
+  sql: ["mysql> ", "    -> "],
+  python: [">>> ", "... "],
+};
 const GREEN = "\x1b[32m";
 const RESET = "\x1b[0m";
 /** Seconds between a prompt and its action. */
@@ -36,7 +41,10 @@ export function terminalText(s: string): string {
     .replace(/\n/g, "\r\n");
 }
 
-export function synthesizeRecording(steps: readonly SynthStep[], opts: { environment: string; cols?: number; rows?: number }): ReplayRecording {
+export function synthesizeRecording(
+  steps: readonly SynthStep[],
+  opts: { environment: string; cols?: number; rows?: number },
+): ReplayRecording {
   const [ps1, ps2] = promptFor(opts.environment);
   const prompt = `${GREEN}${ps1}${RESET}`;
   const events: ScreenEvent[] = [];
@@ -54,7 +62,15 @@ export function synthesizeRecording(steps: readonly SynthStep[], opts: { environ
     events.push([round(t), "o", `${out && !out.endsWith("\r\n") ? `${out}\r\n` : out}${prompt}`]);
     spans.push([round(start), round(t)]);
   }
-  return { cols: opts.cols ?? 100, rows: opts.rows ?? 30, events, snapshots: [], lastSeq: -1, synthesized: true, stepSpans: spans };
+  return {
+    cols: opts.cols ?? 100,
+    rows: opts.rows ?? 30,
+    events,
+    snapshots: [],
+    lastSeq: -1,
+    synthesized: true,
+    stepSpans: spans,
+  };
 }
 
 function round(t: number): number {

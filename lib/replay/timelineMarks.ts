@@ -14,7 +14,10 @@ export interface TimelineMark {
  * What a step's mark says: it submitted, it earned a reward, it failed, or just that it happened.
  * `isSubmit`: the episode's environment's rule (lib/environments/isSubmit.ts's isSubmitIn).
  */
-export function markKind(step: Pick<ReplayStep, "action" | "exitCode" | "admissible" | "reward">, isSubmit: (action: string) => boolean = isInterCodeSubmit): MarkKind {
+export function markKind(
+  step: Pick<ReplayStep, "action" | "exitCode" | "admissible" | "reward">,
+  isSubmit: (action: string) => boolean = isInterCodeSubmit,
+): MarkKind {
   if (isSubmit(step.action)) return "submit";
   if (step.reward !== null && step.reward > 0) return "reward";
   if (step.admissible === false || (step.exitCode !== null && step.exitCode !== 0)) return "error";
@@ -22,7 +25,12 @@ export function markKind(step: Pick<ReplayStep, "action" | "exitCode" | "admissi
 }
 
 /** One mark per turn, where that turn ends on the playback clock (`turnTime(k)`), over a timeline of `duration` seconds. */
-export function timelineMarks(steps: readonly ReplayStep[], turnTime: (turn: number) => number, duration: number, isSubmit: (action: string) => boolean = isInterCodeSubmit): TimelineMark[] {
+export function timelineMarks(
+  steps: readonly ReplayStep[],
+  turnTime: (turn: number) => number,
+  duration: number,
+  isSubmit: (action: string) => boolean = isInterCodeSubmit,
+): TimelineMark[] {
   return steps.map((step, i) => ({
     turn: i + 1,
     at: duration > 0 ? Math.min(1, Math.max(0, turnTime(i + 1) / duration)) : steps.length > 1 ? i / (steps.length - 1) : 0,

@@ -3,10 +3,18 @@ import { RecordingReceiver, decodeRecording, encodeRecording } from "./wireForma
 import type { ReplayRecording } from "./types";
 
 const rec: ReplayRecording = {
-  cols: 100, rows: 30, lastSeq: 9, synthesized: false, stepSpans: null,
+  cols: 100,
+  rows: 30,
+  lastSeq: 9,
+  synthesized: false,
+  stepSpans: null,
   snapshots: [{ pos: 2, cols: 100, rows: 30, data: "\x1b[31mx\n" }],
   events: [
-    [0, "r", "100x30"], [0.5, "o", "$ "], [1, "o", "line\r\n\x1b[0m中文 🙂\n"], [1.5, "o", ""], [2, "o", "\ufffd end"],
+    [0, "r", "100x30"],
+    [0.5, "o", "$ "],
+    [1, "o", "line\r\n\x1b[0m中文 🙂\n"],
+    [1.5, "o", ""],
+    [2, "o", "\ufffd end"],
   ],
 };
 
@@ -16,13 +24,27 @@ describe("the recording's wire format", () => {
   });
 
   it("keeps the events apart when a lone surrogate becomes U+FFFD on the way", () => {
-    const broken: ReplayRecording = { ...rec, events: [[0, "o", "a\ud800b"], [1, "o", "next"]], snapshots: [] };
-    expect(decodeRecording(encodeRecording(broken)).events).toEqual([[0, "o", "a\ufffdb"], [1, "o", "next"]]);
+    const broken: ReplayRecording = {
+      ...rec,
+      events: [
+        [0, "o", "a\ud800b"],
+        [1, "o", "next"],
+      ],
+      snapshots: [],
+    };
+    expect(decodeRecording(encodeRecording(broken)).events).toEqual([
+      [0, "o", "a\ufffdb"],
+      [1, "o", "next"],
+    ]);
   });
 
   it("carries snapshots at the start and the end, in position order", () => {
     const snapshots = [{ ...rec.snapshots[0], pos: 5 }, { ...rec.snapshots[0], pos: 0, data: "first" }, rec.snapshots[0]];
-    expect(decodeRecording(encodeRecording({ ...rec, snapshots })).snapshots.map((s) => [s.pos, s.data])).toEqual([[0, "first"], [2, rec.snapshots[0].data], [5, rec.snapshots[0].data]]);
+    expect(decodeRecording(encodeRecording({ ...rec, snapshots })).snapshots.map((s) => [s.pos, s.data])).toEqual([
+      [0, "first"],
+      [2, rec.snapshots[0].data],
+      [5, rec.snapshots[0].data],
+    ]);
   });
 
   it("carries an empty recording", () => {

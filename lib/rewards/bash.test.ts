@@ -232,8 +232,14 @@ describe("scoreBash — breakdowns", () => {
 
   it("explains the InterCode quirks it applied", () => {
     const input: BashInput = {
-      agent: side([{ path: "testbed/newdir/", status: "??" }, { path: "system/special text5.txt", status: "??" }]),
-      gold: side([{ path: "testbed/newdir/", status: "??" }, { path: "system/special text5.txt", status: "??" }]),
+      agent: side([
+        { path: "testbed/newdir/", status: "??" },
+        { path: "system/special text5.txt", status: "??" },
+      ]),
+      gold: side([
+        { path: "testbed/newdir/", status: "??" },
+        { path: "system/special text5.txt", status: "??" },
+      ]),
     };
     // tokens: ??, testbed/newdir/, ??, "system/special, text5.txt"  (5: the last one dangles)
     const s = scoreBash(input, "intercode");
@@ -263,7 +269,10 @@ describe("scoreBash — properties", () => {
   });
   const sideArb = fc.record({
     changes: fc.array(change, { maxLength: 5 }),
-    hashes: fc.dictionary(fc.constantFrom("testbed/a.txt", "testbed/b c.txt", "testbed/new/", "testbed/noext", "testbed/café.txt", "x y/"), fc.constantFrom("h1", "h2")),
+    hashes: fc.dictionary(
+      fc.constantFrom("testbed/a.txt", "testbed/b c.txt", "testbed/new/", "testbed/noext", "testbed/café.txt", "x y/"),
+      fc.constantFrom("h1", "h2"),
+    ),
     output: fc.string({ maxLength: 30 }),
   });
 

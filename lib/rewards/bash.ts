@@ -33,13 +33,11 @@ export function scoreBash(input: BashInput, mode: RewardMode): Score<BashBreakdo
     mode === "intercode" ? intercodeContent(common, input.agent, input.gold) : plateauContent(common, input.agent, input.gold);
   notes.push(...content.notes);
   const matches = content.compared.length - content.hashMismatches.length;
-  const fileContent =
-    content.compared.length === 0 ? 0.33 : pyRound(0.33 * (matches / content.compared.length), 2);
+  const fileContent = content.compared.length === 0 ? 0.33 : pyRound(0.33 * (matches / content.compared.length), 2);
 
   const similarity = tfidfCosine(input.agent.output, input.gold.output);
   // InterCode's similarity is a NumPy float64, so its round() is NumPy's.
-  const outputSimilarity =
-    mode === "intercode" ? npRound(0.33 * similarity, 2) : pyRound(0.33 * Math.min(1, similarity), 2);
+  const outputSimilarity = mode === "intercode" ? npRound(0.33 * similarity, 2) : pyRound(0.33 * Math.min(1, similarity), 2);
 
   // InterCode logged the plain float sum (e.g. 0.7100000000000001); plateau stores it rounded.
   const sum = 0.01 + fileDiff + fileContent + outputSimilarity;
@@ -70,7 +68,11 @@ interface Pair extends StatusPair {
 
 function readPairs(side: BashSide, mode: RewardMode, who: string, notes: string[]): Pair[] {
   if (mode === "plateau") {
-    return side.changes.map((c) => ({ path: c.path, status: c.status.trim(), ...(c.from === undefined ? {} : { from: c.from }) }));
+    return side.changes.map((c) => ({
+      path: c.path,
+      status: c.status.trim(),
+      ...(c.from === undefined ? {} : { from: c.from }),
+    }));
   }
   const { pairs, danglingToken } = intercodeStatusPairs(side.changes);
   const split = side.changes.filter((c) => c.path.includes(" ") || (c.from?.includes(" ") ?? false));
@@ -112,7 +114,9 @@ function plateauContent(common: Pair[], agent: BashSide, gold: BashSide): Conten
     if (a === undefined && g === undefined) {
       notes.push(`no hash for ${JSON.stringify(pair.path)} on either side: nothing tells them apart, counted as the same`);
     } else if (a === undefined || g === undefined) {
-      notes.push(`no hash for ${JSON.stringify(pair.path)} on the ${a === undefined ? "agent" : "gold"} side: counted as different`);
+      notes.push(
+        `no hash for ${JSON.stringify(pair.path)} on the ${a === undefined ? "agent" : "gold"} side: counted as different`,
+      );
       hashMismatches.push(pair.path);
     } else if (a !== g) {
       hashMismatches.push(pair.path);

@@ -3,7 +3,10 @@ import { breakdownLabel } from "./breakdownLabels";
 
 describe("breakdownLabel", () => {
   it("names the known fields and says what they mean", () => {
-    expect(breakdownLabel("hashMismatches")).toEqual({ label: "Files whose contents differ", definition: expect.stringMatching(/contents/) });
+    expect(breakdownLabel("hashMismatches")).toEqual({
+      label: "Files whose contents differ",
+      definition: expect.stringMatching(/contents/),
+    });
     expect(breakdownLabel("file_diff").label).toBe("File changes (P1)");
   });
   it("spells out an unknown field from its name", () => {

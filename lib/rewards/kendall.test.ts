@@ -78,7 +78,14 @@ describe("kendallTauB", () => {
         }
         expect(Math.abs(tau - reference)).toBeLessThan(1e-12);
         expect(Math.abs(kendallTauB(y, x) - tau)).toBeLessThan(1e-12);
-        expect(Math.abs(kendallTauB(x, y.map((v) => -v)) + tau)).toBeLessThan(1e-12);
+        expect(
+          Math.abs(
+            kendallTauB(
+              x,
+              y.map((v) => -v),
+            ) + tau,
+          ),
+        ).toBeLessThan(1e-12);
       }),
     );
   });

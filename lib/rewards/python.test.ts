@@ -12,10 +12,18 @@ describe("scorePython", () => {
     ["two of three → 2/3", { agent: [pass, fail, pass], gold: [pass, pass, pass] }, 2 / 3],
     ["none → 0", { agent: [fail, fail, fail], gold: [pass, pass, pass] }, 0],
     ["the same error as the gold counts as equal", { agent: [fail], gold: [fail] }, 1],
-    ["same error, different output → differs", { agent: [{ output: "1\n", error: null }], gold: [{ output: "2\n", error: null }] }, 0],
+    [
+      "same error, different output → differs",
+      { agent: [{ output: "1\n", error: null }], gold: [{ output: "2\n", error: null }] },
+      0,
+    ],
     ["a test the submission never reached differs", { agent: [pass], gold: [pass, pass] }, 0.5],
     ["no tests on either side → 1", { agent: [], gold: [] }, 1],
-    ["unicode output compared exactly", { agent: [{ output: "café\n", error: null }], gold: [{ output: "cafe\u0301\n", error: null }] }, 0],
+    [
+      "unicode output compared exactly",
+      { agent: [{ output: "café\n", error: null }], gold: [{ output: "cafe\u0301\n", error: null }] },
+      0,
+    ],
   ])("%s", (_why, input, expected) => {
     for (const mode of ["intercode", "plateau"] as const) {
       const s = scorePython(input, mode);
@@ -38,7 +46,10 @@ describe("scorePython", () => {
   });
 
   it("lies in [0, 1] and gives 1 for identical runs", () => {
-    const result = fc.record({ output: fc.constantFrom("", "1\n", "x"), error: fc.constantFrom(null, "AssertionError", "NameError") });
+    const result = fc.record({
+      output: fc.constantFrom("", "1\n", "x"),
+      error: fc.constantFrom(null, "AssertionError", "NameError"),
+    });
     fc.assert(
       fc.property(fc.array(result, { maxLength: 4 }), fc.array(result, { maxLength: 4 }), (agent, gold) => {
         const r = scorePython({ agent, gold }, "plateau").reward;

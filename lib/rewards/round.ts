@@ -22,8 +22,7 @@ export function pyRound(x: number, digits: number): number {
   let units = BigInt(unsignedDigits);
   if (units % 2n === 1n) units -= 1n; // toFixed went away from zero; the even neighbour is below
   const text = units.toString().padStart(digits + 1, "0");
-  const withPoint =
-    digits === 0 ? text : `${text.slice(0, text.length - digits)}.${text.slice(text.length - digits)}`;
+  const withPoint = digits === 0 ? text : `${text.slice(0, text.length - digits)}.${text.slice(text.length - digits)}`;
   return Number(negative ? `-${withPoint}` : withPoint);
 }
 

@@ -58,12 +58,7 @@ describe("scoreSql — hand-worked cases (intercode reward, plateau reward)", ()
       2 / 3,
       2 / 3,
     ],
-    [
-      "one common row: τ undefined, IoU = 1/3 unrounded",
-      { agent: col(1, 2), gold: col(1, 3), goldQuery: ORDERED },
-      1 / 3,
-      1 / 3,
-    ],
+    ["one common row: τ undefined, IoU = 1/3 unrounded", { agent: col(1, 2), gold: col(1, 3), goldQuery: ORDERED }, 1 / 3, 1 / 3],
     [
       // InterCode's τ pairs the i-th common row of one list with the i-th of the other and ranks their
       // printed values: x = 0,1,3,2 vs y = 0,2,3,1 → C = 5, D = 1, τ = 4/6. Positions of the same rows:
@@ -73,15 +68,20 @@ describe("scoreSql — hand-worked cases (intercode reward, plateau reward)", ()
       0.67,
       0,
     ],
-    [
-      "a number and a numeric string are different rows → 0",
-      { agent: col(1), gold: col("1"), goldQuery: UNORDERED },
-      0,
-      0,
-    ],
+    ["a number and a numeric string are different rows → 0", { agent: col(1), gold: col("1"), goldQuery: UNORDERED }, 0, 0],
     [
       "multi-column rows compare whole: (1,'a') ≠ (1,'b') → IoU 1/3",
-      { agent: [[1, "a"], [2, "b"]], gold: [[1, "b"], [2, "b"]], goldQuery: UNORDERED },
+      {
+        agent: [
+          [1, "a"],
+          [2, "b"],
+        ],
+        gold: [
+          [1, "b"],
+          [2, "b"],
+        ],
+        goldQuery: UNORDERED,
+      },
       1 / 3,
       1 / 3,
     ],
@@ -116,7 +116,20 @@ describe("scoreSql — hand-worked cases (intercode reward, plateau reward)", ()
 describe("scoreSql — breakdown", () => {
   it("reports counts, τ, whether order counted, and samples of missing and extra rows", () => {
     const s = scoreSql(
-      { agent: [[1, "a"], [2, "b"], [9, "z"], [9, "z"]], gold: [[2, "b"], [1, "a"], [3, "c"]], goldQuery: ORDERED },
+      {
+        agent: [
+          [1, "a"],
+          [2, "b"],
+          [9, "z"],
+          [9, "z"],
+        ],
+        gold: [
+          [2, "b"],
+          [1, "a"],
+          [3, "c"],
+        ],
+        goldQuery: ORDERED,
+      },
       "plateau",
     );
     expect(s.breakdown).toEqual({
@@ -136,7 +149,10 @@ describe("scoreSql — breakdown", () => {
   });
 
   it("keeps the agent's error text and stays JSON-serialisable (bigint, NaN)", () => {
-    const s = scoreSql({ agent: { error: "Table 'x' doesn't exist" }, gold: [[5n, Number.NaN]], goldQuery: UNORDERED }, "intercode");
+    const s = scoreSql(
+      { agent: { error: "Table 'x' doesn't exist" }, gold: [[5n, Number.NaN]], goldQuery: UNORDERED },
+      "intercode",
+    );
     expect(s.breakdown.agentError).toBe("Table 'x' doesn't exist");
     expect(s.breakdown.missingRows).toEqual([{ row: ["5", "NaN"], count: 1 }]);
     expect(JSON.parse(JSON.stringify(s))).toEqual(s);
@@ -187,7 +203,9 @@ describe("scoreSql — properties", () => {
   });
 
   it("permuting rows leaves IoU unchanged", () => {
-    const permuted = rows.chain((r) => fc.tuple(fc.constant(r), fc.shuffledSubarray(r, { minLength: r.length, maxLength: r.length })));
+    const permuted = rows.chain((r) =>
+      fc.tuple(fc.constant(r), fc.shuffledSubarray(r, { minLength: r.length, maxLength: r.length })),
+    );
     fc.assert(
       fc.property(permuted, rows, ([a, shuffled], gold) => {
         for (const mode of ["intercode", "plateau"] as const) {

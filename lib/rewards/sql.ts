@@ -89,9 +89,7 @@ export function scoreSql(input: SqlInput, mode: RewardMode): Score<SqlBreakdown>
   if (mode === "intercode") {
     let tau = Number.NaN;
     if (common > 0) {
-      const ranks = new Map(
-        [...new Set(agentCommon.map((i) => agentKeys[i]!))].sort(compareCodePoints).map((k, r) => [k, r]),
-      );
+      const ranks = new Map([...new Set(agentCommon.map((i) => agentKeys[i]!))].sort(compareCodePoints).map((k, r) => [k, r]));
       tau = kendallTauB(
         agentCommon.map((i) => ranks.get(agentKeys[i]!)!),
         goldCommon.map((i) => ranks.get(goldKeys[i]!)!),

@@ -14,7 +14,10 @@ describe("hasOuterOrderBy", () => {
     ["(SELECT a FROM t ORDER BY a LIMIT 1) ORDER BY a DESC", true],
     ["SELECT a FROM t", false],
     ["SELECT a, count(*) FROM t GROUP BY a", false],
-    ["SELECT COUNT(*) FROM CARS_DATA WHERE Accelerate > ( SELECT Accelerate FROM CARS_DATA ORDER BY Horsepower DESC LIMIT 1 );", false],
+    [
+      "SELECT COUNT(*) FROM CARS_DATA WHERE Accelerate > ( SELECT Accelerate FROM CARS_DATA ORDER BY Horsepower DESC LIMIT 1 );",
+      false,
+    ],
     ["SELECT * FROM (SELECT a FROM t ORDER BY a) AS sub", false],
     ["SELECT a, ROW_NUMBER() OVER (ORDER BY b) FROM t", false],
     ["SELECT GROUP_CONCAT(a ORDER BY a) FROM t", false],

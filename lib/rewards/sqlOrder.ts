@@ -77,7 +77,10 @@ function skipQuoted(sql: string, start: number): number {
 
 /** "(…)" → "…" when the first "(" closes at the very end (ignoring blanks and ";"), else null. */
 function unwrapParentheses(sql: string): string | null {
-  const trimmed = sql.trim().replace(/;+\s*$/, "").trim();
+  const trimmed = sql
+    .trim()
+    .replace(/;+\s*$/, "")
+    .trim();
   if (!trimmed.startsWith("(") || !trimmed.endsWith(")")) return null;
   let depth = 0;
   let i = 0;

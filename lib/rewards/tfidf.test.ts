@@ -49,7 +49,9 @@ describe("tfidfCosine", () => {
   });
 
   it("is symmetric and within [0, 1]", () => {
-    const text = fc.array(fc.constantFrom("ab", "cd", "ef", "x", "É", "日本", " ", "\n", "!", "1"), { maxLength: 12 }).map((p) => p.join(""));
+    const text = fc
+      .array(fc.constantFrom("ab", "cd", "ef", "x", "É", "日本", " ", "\n", "!", "1"), { maxLength: 12 })
+      .map((p) => p.join(""));
     fc.assert(
       fc.property(text, text, (a, b) => {
         const c = tfidfCosine(a, b);

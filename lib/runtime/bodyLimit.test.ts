@@ -36,7 +36,12 @@ async function start() {
 }
 
 /** Sends `head` then `body`, and resolves with what came back once the server closes the connection (or after `ms`). */
-function exchange(port: number, head: string, body = "", ms = 2000): Promise<{ text: string; closedByServer: boolean; elapsedMs: number }> {
+function exchange(
+  port: number,
+  head: string,
+  body = "",
+  ms = 2000,
+): Promise<{ text: string; closedByServer: boolean; elapsedMs: number }> {
   return new Promise((resolve, reject) => {
     const t0 = Date.now();
     const s = net.connect(port, "127.0.0.1", () => s.write(head + body));
@@ -56,7 +61,9 @@ function exchange(port: number, head: string, body = "", ms = 2000): Promise<{ t
 }
 
 const post = (path: string, headers: Record<string, string | number>) =>
-  `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("")}\r\n`;
+  `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join("")}\r\n`;
 const json = (text: string) => JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4));
 
 describe("request body limits in front of Next.js", () => {
@@ -81,7 +88,9 @@ describe("request body limits in front of Next.js", () => {
     expect(ok.text).toMatch(/^HTTP\/1\.1 200 /);
     expect(s.handled).toEqual([{ url: "/api/imports", bytes: big.length }]);
     const over = await exchange(s.port, post("/api/imports", { "Content-Length": 32 * 1024 * 1024 + 1 }));
-    expect(json(over.text).error).toMatch(/the limit for \/api\/imports is 32\.0 MB \(33554432 bytes, PLATEAU_MAX_IMPORT_BYTES\)\. Import big logs with: npx plateau import FILE$/);
+    expect(json(over.text).error).toMatch(
+      /the limit for \/api\/imports is 32\.0 MB \(33554432 bytes, PLATEAU_MAX_IMPORT_BYTES\)\. Import big logs with: npx plateau import FILE$/,
+    );
     // Dot segments cannot lend another route the imports' limit.
     const sneaky = await exchange(s.port, post("/api/imports/../tokens", { "Content-Length": big.length }), "{}");
     expect(sneaky.text).toMatch(/^HTTP\/1\.1 413 /);
@@ -116,7 +125,9 @@ describe("request body limits in front of Next.js", () => {
     expect(refused.text).toMatch(/^HTTP\/1\.1 413 /); // no "100 Continue" first
     expect(refused.closedByServer).toBe(true);
     const asked = await new Promise<string>((resolve) => {
-      const sock = net.connect(s.port, "127.0.0.1", () => sock.write(post("/api/tokens", { "Content-Length": 2, Expect: "100-continue", Connection: "close" })));
+      const sock = net.connect(s.port, "127.0.0.1", () =>
+        sock.write(post("/api/tokens", { "Content-Length": 2, Expect: "100-continue", Connection: "close" })),
+      );
       let text = "";
       sock.on("data", (c) => {
         text += c.toString("latin1");
@@ -139,9 +150,16 @@ describe("request body limits in front of Next.js", () => {
 describe("body limit settings", () => {
   it("reads PLATEAU_MAX_BODY_BYTES and PLATEAU_MAX_IMPORT_BYTES, and refuses what is not a number of bytes", () => {
     expect(bodyLimitsFromEnv({})).toEqual({ defaultBytes: 1048576, importBytes: 33554432 });
-    expect(bodyLimitsFromEnv({ PLATEAU_MAX_BODY_BYTES: "2048", PLATEAU_MAX_IMPORT_BYTES: "100000000" })).toEqual({ defaultBytes: 2048, importBytes: 100000000 });
-    expect(() => bodyLimitsFromEnv({ PLATEAU_MAX_BODY_BYTES: "1MB" })).toThrow('PLATEAU_MAX_BODY_BYTES must be a whole number of bytes (e.g. 1048576), not "1MB"');
+    expect(bodyLimitsFromEnv({ PLATEAU_MAX_BODY_BYTES: "2048", PLATEAU_MAX_IMPORT_BYTES: "100000000" })).toEqual({
+      defaultBytes: 2048,
+      importBytes: 100000000,
+    });
+    expect(() => bodyLimitsFromEnv({ PLATEAU_MAX_BODY_BYTES: "1MB" })).toThrow(
+      'PLATEAU_MAX_BODY_BYTES must be a whole number of bytes (e.g. 1048576), not "1MB"',
+    );
     expect(() => bodyLimitsFromEnv({ PLATEAU_MAX_IMPORT_BYTES: "0" })).toThrow(/PLATEAU_MAX_IMPORT_BYTES must be a whole number/);
-    expect(bodyRefusal("/api/tokens", { "content-length": "2049" }, bodyLimitsFromEnv({ PLATEAU_MAX_BODY_BYTES: "2048" }))).toMatchObject({ status: 413 });
+    expect(
+      bodyRefusal("/api/tokens", { "content-length": "2049" }, bodyLimitsFromEnv({ PLATEAU_MAX_BODY_BYTES: "2048" })),
+    ).toMatchObject({ status: 413 });
   });
 });

@@ -18,17 +18,24 @@ export interface BodyLimits {
   importBytes: number;
 }
 
-const Bytes = z.string().trim().regex(/^[1-9][0-9]{0,15}$/);
+const Bytes = z
+  .string()
+  .trim()
+  .regex(/^[1-9][0-9]{0,15}$/);
 
 /** The limits from PLATEAU_MAX_BODY_BYTES and PLATEAU_MAX_IMPORT_BYTES; throws with a message on a bad value. */
 export function bodyLimitsFromEnv(env: Record<string, string | undefined> = process.env): BodyLimits {
   const read = (name: string, fallback: number) => {
     const value = env[name];
     if (value === undefined || value.trim() === "") return fallback;
-    if (!Bytes.safeParse(value).success) throw new Error(`${name} must be a whole number of bytes (e.g. ${fallback}), not ${JSON.stringify(value)}`);
+    if (!Bytes.safeParse(value).success)
+      throw new Error(`${name} must be a whole number of bytes (e.g. ${fallback}), not ${JSON.stringify(value)}`);
     return Number(value);
   };
-  return { defaultBytes: read("PLATEAU_MAX_BODY_BYTES", DEFAULT_BODY_BYTES), importBytes: read("PLATEAU_MAX_IMPORT_BYTES", DEFAULT_IMPORT_BYTES) };
+  return {
+    defaultBytes: read("PLATEAU_MAX_BODY_BYTES", DEFAULT_BODY_BYTES),
+    importBytes: read("PLATEAU_MAX_IMPORT_BYTES", DEFAULT_IMPORT_BYTES),
+  };
 }
 
 export interface RouteLimit {
@@ -39,7 +46,11 @@ export interface RouteLimit {
 
 export function bodyLimitFor(pathname: string, limits: BodyLimits): RouteLimit {
   if (pathname === "/api/imports" || pathname.startsWith("/api/imports/")) {
-    return { bytes: limits.importBytes, setting: "PLATEAU_MAX_IMPORT_BYTES", hint: "Import big logs with: npx plateau import FILE" };
+    return {
+      bytes: limits.importBytes,
+      setting: "PLATEAU_MAX_IMPORT_BYTES",
+      hint: "Import big logs with: npx plateau import FILE",
+    };
   }
   return { bytes: limits.defaultBytes, setting: "PLATEAU_MAX_BODY_BYTES", hint: null };
 }
@@ -56,10 +67,18 @@ function pathnameOf(url: string | undefined): string {
 }
 
 /** The refusal for a request's headers, or null when its body may be read. */
-export function bodyRefusal(url: string | undefined, headers: IncomingMessage["headers"], limits: BodyLimits): { status: 411 | 413; error: string } | null {
+export function bodyRefusal(
+  url: string | undefined,
+  headers: IncomingMessage["headers"],
+  limits: BodyLimits,
+): { status: 411 | 413; error: string } | null {
   const pathname = pathnameOf(url);
   if (headers["transfer-encoding"] !== undefined) {
-    return { status: 411, error: "the request body must declare its length (Content-Length): bodies sent in chunks are refused, because a body's size is checked before it is read" };
+    return {
+      status: 411,
+      error:
+        "the request body must declare its length (Content-Length): bodies sent in chunks are refused, because a body's size is checked before it is read",
+    };
   }
   const length = Number(headers["content-length"] ?? 0);
   const limit = bodyLimitFor(pathname, limits);
@@ -77,7 +96,13 @@ function refuse(req: IncomingMessage, res: ServerResponse, limits: BodyLimits): 
   const refusal = bodyRefusal(req.url, req.headers, limits);
   if (!refusal) return false;
   const body = JSON.stringify({ error: refusal.error });
-  res.writeHead(refusal.status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), connection: "close" }).end(body);
+  res
+    .writeHead(refusal.status, {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(body),
+      connection: "close",
+    })
+    .end(body);
   return true;
 }
 
@@ -85,7 +110,11 @@ function refuse(req: IncomingMessage, res: ServerResponse, limits: BodyLimits): 
  * Puts the limits in front of `handle` (Next.js) for every request but socket.io's. A client that
  * asks first (Expect: 100-continue, as curl does for big uploads) is refused before it sends anything.
  */
-export function limitBodies(server: Server, limits: BodyLimits, handle: (req: IncomingMessage, res: ServerResponse) => void): void {
+export function limitBodies(
+  server: Server,
+  limits: BodyLimits,
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+): void {
   server.on("request", (req, res) => {
     if (isSocketIo(req) || refuse(req, res, limits)) return;
     handle(req, res);

@@ -9,7 +9,15 @@ import { studyMonitor } from "../studies/monitor";
 const HEADLINE_RUNS = 6;
 
 export interface HomeSummary {
-  environments: { name: string; title: string; description: string; playable: boolean; reason?: string; tasks: number; datasets: { dataset: string; count: number }[] }[];
+  environments: {
+    name: string;
+    title: string;
+    description: string;
+    playable: boolean;
+    reason?: string;
+    tasks: number;
+    datasets: { dataset: string; count: number }[];
+  }[];
   /** The newest runs with their SR (InterCode's reward, the one every episode has). */
   headline: { run: string; environment: string | null; stats: GroupStats }[];
   recent: EpisodeRow[];
@@ -19,24 +27,44 @@ export interface HomeSummary {
 
 export async function getHomeSummary(prisma: Db): Promise<HomeSummary> {
   // Four independent parts at once: the page waits for the slowest, not for their sum.
-  const headlineRuns = prisma.run.findMany({ orderBy: { createdAt: "desc" }, take: HEADLINE_RUNS, select: { name: true, environment: true } });
+  const headlineRuns = prisma.run.findMany({
+    orderBy: { createdAt: "desc" },
+    take: HEADLINE_RUNS,
+    select: { name: true, environment: true },
+  });
   const [counts, recent, runs, stats, studies] = await Promise.all([
     countTasks(prisma),
     listEpisodes(prisma, EpisodeFilter.parse({ pageSize: 10 })),
     headlineRuns,
-    headlineRuns.then((rs) => (rs.length ? computeStats(prisma, StatsQuery.parse({ runs: rs.map((r) => r.name), overlap: false, errorByTurn: false })) : null)),
-    prisma.study.findMany({ where: { status: "open" }, orderBy: { createdAt: "desc" }, take: 5, select: { id: true, name: true } }).then((newest) =>
-      Promise.all(newest.map((s) => studyMonitor(prisma, null, s.id).then((m) => m && { id: s.id, name: s.name, participants: m.participants.length, done: m.done, planned: m.planned }))),
+    headlineRuns.then((rs) =>
+      rs.length
+        ? computeStats(prisma, StatsQuery.parse({ runs: rs.map((r) => r.name), overlap: false, errorByTurn: false }))
+        : null,
     ),
+    prisma.study
+      .findMany({ where: { status: "open" }, orderBy: { createdAt: "desc" }, take: 5, select: { id: true, name: true } })
+      .then((newest) =>
+        Promise.all(
+          newest.map((s) =>
+            studyMonitor(prisma, null, s.id).then(
+              (m) => m && { id: s.id, name: s.name, participants: m.participants.length, done: m.done, planned: m.planned },
+            ),
+          ),
+        ),
+      ),
   ]);
   return {
     environments: ENVIRONMENTS.map((name) => {
       const env = environments[name];
       const datasets = counts.filter((c) => c.environment === name).map(({ dataset, count }) => ({ dataset, count }));
       return {
-        name, title: env.title, description: env.description,
-        playable: env.playable.ok, reason: env.playable.ok ? undefined : env.playable.reason,
-        tasks: datasets.reduce((s, d) => s + d.count, 0), datasets,
+        name,
+        title: env.title,
+        description: env.description,
+        playable: env.playable.ok,
+        reason: env.playable.ok ? undefined : env.playable.reason,
+        tasks: datasets.reduce((s, d) => s + d.count, 0),
+        datasets,
       };
     }),
     headline: runs.flatMap((r) => {

@@ -56,7 +56,10 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
   const poolFor = (image: string): WarmPool => {
     let pool = pools.get(image);
     if (!pool) {
-      pool = createWarmPool(driver!, image, poolSize, { prewarmTty: !noPrewarm.has(image), onError: (err) => console.error(`plateau: warm pool ${image}: ${err.message}`) });
+      pool = createWarmPool(driver!, image, poolSize, {
+        prewarmTty: !noPrewarm.has(image),
+        onError: (err) => console.error(`plateau: warm pool ${image}: ${err.message}`),
+      });
       pools.set(image, pool);
     }
     return pool;
@@ -79,10 +82,14 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
   const orphans = await sessions.markOrphansInterrupted();
   if (orphans) console.log(`plateau: ${orphans} episodes were running when Plateau last stopped; marked interrupted`);
   registerPlayHandlers(deps.io, sessions, deps.prisma);
-  const spectate = registerSpectate(deps.io, deps.testFeed ? orElse(sessions, deps.testFeed) : sessions, async (socket, episodeId) => {
-    const owner = await episodeOwner(deps.prisma, episodeId);
-    return owner !== null && canSeeEpisode(socketIdentity(socket), owner);
-  });
+  const spectate = registerSpectate(
+    deps.io,
+    deps.testFeed ? orElse(sessions, deps.testFeed) : sessions,
+    async (socket, episodeId) => {
+      const owner = await episodeOwner(deps.prisma, episodeId);
+      return owner !== null && canSeeEpisode(socketIdentity(socket), owner);
+    },
+  );
   // A finished episode's replay (its screen snapshots) is computed now, not when someone first opens it.
   sessions.onEpisodeEnded((id) => void warmReplay(deps.prisma, id).catch(() => {}));
   const agentRuns = startAgentRuns({ prisma: deps.prisma, databaseUrl: deps.databaseUrl, io: deps.io, sessions, takeSandbox });
@@ -114,7 +121,9 @@ function watchDockerEngine(driver: DockerDriver, sessions: SessionManager, pools
   const sweep = async (): Promise<boolean> => {
     const n = await driver.cleanup({ stoppedOnly: true });
     if (n) {
-      console.log(`plateau: removed ${n} of this server's containers that had stopped (the engine restarted?); refilling the warm pools`);
+      console.log(
+        `plateau: removed ${n} of this server's containers that had stopped (the engine restarted?); refilling the warm pools`,
+      );
       await Promise.all([...pools.values()].map((p) => p.rebuild()));
     }
     return true;

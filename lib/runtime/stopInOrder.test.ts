@@ -10,13 +10,21 @@ function harness(stepNames: string[]) {
   const gates = new Map<string, () => void>();
   const steps: StopStep[] = stepNames.map((name) => ({
     name,
-    run: () => new Promise<void>((resolve) => {
-      ran.push(name);
-      gates.set(name, resolve);
-    }),
+    run: () =>
+      new Promise<void>((resolve) => {
+        ran.push(name);
+        gates.set(name, resolve);
+      }),
     left: () => (name === "ending episodes" ? "3 live episodes not ended" : null),
   }));
-  const stopper = createStopper({ steps, log: (l) => log.push(l), force: () => forcedTimes++, exit: (c) => exits.push(c), deadlineMs: 60_000, now: () => clock });
+  const stopper = createStopper({
+    steps,
+    log: (l) => log.push(l),
+    force: () => forcedTimes++,
+    exit: (c) => exits.push(c),
+    deadlineMs: 60_000,
+    now: () => clock,
+  });
   const tick = () => new Promise((r) => setTimeout(r, 0));
   return { stopper, log, ran, exits, forced: () => forcedTimes, gates, advance: (ms: number) => (clock += ms), tick };
 }

@@ -14,7 +14,10 @@ import { readRequest, writeResponse } from "./nodeFetch";
 // such route: server.ts answers it only when the hooks exist, after the gate.
 
 const Body = z.object({
-  events: z.array(z.object({ time: z.number().min(0), code: z.enum(["o", "i", "r", "m"]), data: z.string().max(1_000_000) })).max(10_000).default([]),
+  events: z
+    .array(z.object({ time: z.number().min(0), code: z.enum(["o", "i", "r", "m"]), data: z.string().max(1_000_000) }))
+    .max(10_000)
+    .default([]),
   step: LiveStep.optional(),
   ended: EpisodeStatus.exclude(["active"]).optional(),
 });
@@ -47,7 +50,11 @@ export function createTestHooks(prisma: Db): TestHooks {
     if (events.length) await prisma.terminalEvent.createMany({ data: events.map((e) => ({ episodeId: id, ...e })) });
     const step = body.data.step ?? null;
     if (step) {
-      await prisma.step.upsert({ where: { episodeId_index: { episodeId: id, index: step.index } }, create: { episodeId: id, ...step }, update: step });
+      await prisma.step.upsert({
+        where: { episodeId_index: { episodeId: id, index: step.index } },
+        create: { episodeId: id, ...step },
+        update: step,
+      });
       await prisma.episode.update({ where: { id }, data: { turns: { increment: 1 } } });
     }
     if (body.data.ended) await prisma.episode.update({ where: { id }, data: { status: body.data.ended, endedAt: new Date() } });

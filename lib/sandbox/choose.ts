@@ -15,7 +15,8 @@ export async function chooseDriver(
   candidates: { docker: () => Promise<SandboxDriver>; local: () => Promise<SandboxDriver> },
   forced = process.env.PLATEAU_SANDBOX,
 ): Promise<DriverChoice> {
-  const order = forced === "local" ? (["local"] as const) : forced === "docker" ? (["docker"] as const) : (["docker", "local"] as const);
+  const order =
+    forced === "local" ? (["local"] as const) : forced === "docker" ? (["docker"] as const) : (["docker", "local"] as const);
   const why: string[] = [];
   for (const name of order) {
     let driver: SandboxDriver;
@@ -27,7 +28,11 @@ export async function chooseDriver(
     }
     const status = await driver.status();
     if (status.ok) {
-      const reason = forced ? `${name} (PLATEAU_SANDBOX=${forced})` : name === "docker" ? "a Docker engine answers" : `no Docker engine answers (${why.join("; ")}); bubblewrap works`;
+      const reason = forced
+        ? `${name} (PLATEAU_SANDBOX=${forced})`
+        : name === "docker"
+          ? "a Docker engine answers"
+          : `no Docker engine answers (${why.join("; ")}); bubblewrap works`;
       return { driver, reason: status.limits ? `${reason}; ${status.limits}` : reason, warning: status.warning };
     }
     why.push(`${name}: ${status.reason ?? "not available"}`);

@@ -14,8 +14,8 @@ describe("the sentence of what a sandbox is capped at", () => {
   });
 
   it("says instead, plainly, when the disk is not capped", () => {
-    expect(describeLimits({ memoryBytes: 512 * MiB, pids: 256, nanoCpus: 1e9, diskBytes: 512 * MiB }, "sandbox disk NOT capped: why")).toBe(
-      "caps per sandbox: memory 512 MiB, 256 processes, 1 CPU; sandbox disk NOT capped: why",
-    );
+    expect(
+      describeLimits({ memoryBytes: 512 * MiB, pids: 256, nanoCpus: 1e9, diskBytes: 512 * MiB }, "sandbox disk NOT capped: why"),
+    ).toBe("caps per sandbox: memory 512 MiB, 256 processes, 1 CPU; sandbox disk NOT capped: why");
   });
 });

@@ -37,15 +37,25 @@ describe("docker sandbox: what only this driver has", () => {
   it("says its disk is capped on scripts/engine.sh's engine (btrfs)", async () => {
     t.ready();
     expect(await t.driver.diskCap()).toEqual({ kind: "size", imageCounts: "ask" });
-    expect((await t.driver.status()).limits).toMatch(/^caps per sandbox: memory 512 MiB, 256 processes, 1 CPU, disk 512 MiB written$/);
+    expect((await t.driver.status()).limits).toMatch(
+      /^caps per sandbox: memory 512 MiB, 256 processes, 1 CPU, disk 512 MiB written$/,
+    );
   });
 
   it("cleanup() removes this instance's containers and a crashed instance's, not a live one's", async () => {
     t.ready();
     const { driver, sb } = t;
     const dead = spawnSync("true").pid; // a pid that has ended
-    const crashed = await driver.docker.createContainer({ Image: IMAGE, Cmd: ["true"], Labels: { [OWNER_LABEL]: `${os.hostname()}-${dead}-abc` } });
-    const live = await driver.docker.createContainer({ Image: IMAGE, Cmd: ["true"], Labels: { [OWNER_LABEL]: `${os.hostname()}-1-abc` } });
+    const crashed = await driver.docker.createContainer({
+      Image: IMAGE,
+      Cmd: ["true"],
+      Labels: { [OWNER_LABEL]: `${os.hostname()}-${dead}-abc` },
+    });
+    const live = await driver.docker.createContainer({
+      Image: IMAGE,
+      Cmd: ["true"],
+      Labels: { [OWNER_LABEL]: `${os.hostname()}-1-abc` },
+    });
     try {
       expect(await driver.cleanup()).toBeGreaterThanOrEqual(2); // the crashed one and this file's sandbox
       await expect(crashed.inspect()).rejects.toThrow();

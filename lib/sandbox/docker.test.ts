@@ -8,7 +8,11 @@ import { createDockerDriver } from "./docker";
 const MiB = 1024 * 1024;
 
 /** btrfs: "full" qgroups charge the image to a container (a size below it is refused), "simple" quotas do not. */
-function fakeEngine(info: { Driver: string; DriverStatus?: [string, string][] }, refuseSize = false, btrfsQuota: "full" | "simple" = "full") {
+function fakeEngine(
+  info: { Driver: string; DriverStatus?: [string, string][] },
+  refuseSize = false,
+  btrfsQuota: "full" | "simple" = "full",
+) {
   const created: Record<string, unknown>[] = [];
   const probes: string[] = [];
   const docker = {
@@ -19,11 +23,13 @@ function fakeEngine(info: { Driver: string; DriverStatus?: [string, string][] },
     createContainer: async (o: { Cmd: string[]; HostConfig: { StorageOpt?: { size: string } } }) => {
       if (o.Cmd[0] === "true") {
         probes.push(o.HostConfig.StorageOpt!.size);
-        if (btrfsQuota === "full") throw new Error("(HTTP code 500) server error - Failed to limit qgroup for &{}: disk quota exceeded");
+        if (btrfsQuota === "full")
+          throw new Error("(HTTP code 500) server error - Failed to limit qgroup for &{}: disk quota exceeded");
         return { remove: async () => {} };
       }
       created.push(o.HostConfig);
-      if (refuseSize && o.HostConfig.StorageOpt) throw new Error("(HTTP code 500) --storage-opt is supported only for overlay over xfs with 'pquota' mount option");
+      if (refuseSize && o.HostConfig.StorageOpt)
+        throw new Error("(HTTP code 500) --storage-opt is supported only for overlay over xfs with 'pquota' mount option");
       throw new Error("stop here"); // the test needs only what was asked for
     },
   } as unknown as Docker;
@@ -56,7 +62,9 @@ describe("docker driver and the sandbox disk", () => {
     const d = createDockerDriver({ docker });
     const st = await d.status();
     expect(st.ok).toBe(true);
-    expect(st.warning).toMatch(/^sandbox disk NOT capped: the engine keeps containers on overlay2 on extfs, .*Plateau does not own this engine/);
+    expect(st.warning).toMatch(
+      /^sandbox disk NOT capped: the engine keeps containers on overlay2 on extfs, .*Plateau does not own this engine/,
+    );
     expect(st.limits).toBe(`caps per sandbox: memory 512 MiB, 256 processes, 1 CPU; ${st.warning}`);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("sandbox disk NOT capped"));
     await expect(d.create({ image: "plateau/bash-fs1" })).rejects.toThrow("stop here");

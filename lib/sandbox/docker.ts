@@ -44,7 +44,6 @@ export const HELPER_CAPS = ["CHOWN", "DAC_OVERRIDE", "FOWNER", "KILL", "SETUID",
 export const HOSTNAME = "plateau";
 const MAX_FILE_BYTES = 1024 * 1024 * 1024; // RLIMIT_FSIZE: one file cannot fill the disk
 
-
 export interface DockerDriverOptions {
   docker?: Docker;
   /** Ownership label value; default: hostname-pid-random (cleanup() tells crashed owners by their pid). */
@@ -92,7 +91,12 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
   let counts: Promise<boolean> | null = null;
   const imageCounts = (image: string): Promise<boolean> => {
     counts ??= docker
-      .createContainer({ Image: image, Cmd: ["true"], Labels: { [OWNER_LABEL]: instanceId }, HostConfig: { NetworkMode: "none", StorageOpt: { size: PROBE_SIZE } } })
+      .createContainer({
+        Image: image,
+        Cmd: ["true"],
+        Labels: { [OWNER_LABEL]: instanceId },
+        HostConfig: { NetworkMode: "none", StorageOpt: { size: PROBE_SIZE } },
+      })
       .then(
         async (probe) => {
           await probe.remove({ force: true }).catch(() => {});
@@ -130,7 +134,12 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
       }
       try {
         const [v, c] = await Promise.all([docker.version(), diskCap()]);
-        return { ok: true, detail: `Docker ${v.Version} (API ${v.ApiVersion}) at ${engineUrl}`, limits: describeLimits(limits, c.kind === "none" ? c.why : undefined), warning: c.kind === "none" ? c.why : undefined };
+        return {
+          ok: true,
+          detail: `Docker ${v.Version} (API ${v.ApiVersion}) at ${engineUrl}`,
+          limits: describeLimits(limits, c.kind === "none" ? c.why : undefined),
+          warning: c.kind === "none" ? c.why : undefined,
+        };
       } catch (e) {
         return { ok: true, detail: `Docker at ${engineUrl} (version or storage unknown: ${(e as Error).message})` };
       }
@@ -147,32 +156,33 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
     },
 
     async create(spec: SandboxSpec): Promise<Sandbox> {
-      const make = async (StorageOpt: Record<string, string> | undefined) => docker.createContainer({
-        Image: spec.image,
-        Cmd: ["sleep", "infinity"],
-        Hostname: HOSTNAME,
-        User: "root", // PID 1 and the helper: the player cannot kill them
-        WorkingDir: "/",
-        Env: Object.entries(spec.env ?? {}).map(([k, v]) => `${k}=${v}`),
-        Labels: { ...spec.labels, [OWNER_LABEL]: instanceId },
-        Tty: true,
-        OpenStdin: true,
-        HostConfig: {
-          NetworkMode: "none",
-          Memory: limits.memoryBytes,
-          MemorySwap: limits.memoryBytes, // no swap
-          PidsLimit: limits.pids,
-          NanoCpus: limits.nanoCpus,
-          SecurityOpt: ["no-new-privileges"],
-          CapDrop: ["ALL"],
-          CapAdd: HELPER_CAPS,
-          Init: true,
-          ExtraHosts: [`${HOSTNAME}:127.0.1.1`], // `hostname` resolves, as on any machine
-          Ulimits: [{ Name: "fsize", Soft: MAX_FILE_BYTES, Hard: MAX_FILE_BYTES }],
-          LogConfig: { Type: "none", Config: {} },
-          StorageOpt,
-        },
-      });
+      const make = async (StorageOpt: Record<string, string> | undefined) =>
+        docker.createContainer({
+          Image: spec.image,
+          Cmd: ["sleep", "infinity"],
+          Hostname: HOSTNAME,
+          User: "root", // PID 1 and the helper: the player cannot kill them
+          WorkingDir: "/",
+          Env: Object.entries(spec.env ?? {}).map(([k, v]) => `${k}=${v}`),
+          Labels: { ...spec.labels, [OWNER_LABEL]: instanceId },
+          Tty: true,
+          OpenStdin: true,
+          HostConfig: {
+            NetworkMode: "none",
+            Memory: limits.memoryBytes,
+            MemorySwap: limits.memoryBytes, // no swap
+            PidsLimit: limits.pids,
+            NanoCpus: limits.nanoCpus,
+            SecurityOpt: ["no-new-privileges"],
+            CapDrop: ["ALL"],
+            CapAdd: HELPER_CAPS,
+            Init: true,
+            ExtraHosts: [`${HOSTNAME}:127.0.1.1`], // `hostname` resolves, as on any machine
+            Ulimits: [{ Name: "fsize", Soft: MAX_FILE_BYTES, Hard: MAX_FILE_BYTES }],
+            LogConfig: { Type: "none", Config: {} },
+            StorageOpt,
+          },
+        });
       const size = await storageOpt(spec.image);
       let container: Docker.Container;
       try {
@@ -198,7 +208,10 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
     async cleanup(o: { everyInstance?: boolean; stoppedOnly?: boolean } = {}): Promise<number> {
       const list = await docker.listContainers({ all: true, filters: { label: [OWNER_LABEL] } });
       const leftovers = list.filter((c) =>
-        o.stoppedOnly ? c.Labels[OWNER_LABEL] === instanceId && (c.State === "exited" || c.State === "dead") : o.everyInstance || isLeftover(c.Labels[OWNER_LABEL], instanceId));
+        o.stoppedOnly
+          ? c.Labels[OWNER_LABEL] === instanceId && (c.State === "exited" || c.State === "dead")
+          : o.everyInstance || isLeftover(c.Labels[OWNER_LABEL], instanceId),
+      );
       let n = 0;
       await Promise.all(
         leftovers.map(async (c) => {
@@ -302,7 +315,11 @@ class DockerSandbox implements Sandbox {
     const ch = await this.helper();
     if (ch) return ch.reset();
     const r = await execDirect(this.container, {
-      argv: ["sh", "-c", `if [ -x ${HELPER_PATH} ]; then exec python3 ${HELPER_PATH} --reset; fi; cd / && git reset --hard -q && git clean -fdq`],
+      argv: [
+        "sh",
+        "-c",
+        `if [ -x ${HELPER_PATH} ]; then exec python3 ${HELPER_PATH} --reset; fi; cd / && git reset --hard -q && git clean -fdq`,
+      ],
       user: "root",
       workdir: "/",
       timeoutMs: 30_000,
@@ -341,7 +358,14 @@ class DockerSandbox implements Sandbox {
     // exec's start then changes nothing, and bash is not made to redraw its first prompt.
     const [cols, rows] = [Math.max(1, Math.floor(size.cols) || 80), Math.max(1, Math.floor(size.rows) || 24)];
     const exec = await this.container.exec({
-      Cmd: ["sh", "-c", `stty cols "$1" rows "$2" 2>/dev/null; [ -x ${CONSOLE_PATH} ] && exec ${CONSOLE_PATH}; exec bash -l`, "plateau-tty", String(cols), String(rows)],
+      Cmd: [
+        "sh",
+        "-c",
+        `stty cols "$1" rows "$2" 2>/dev/null; [ -x ${CONSOLE_PATH} ] && exec ${CONSOLE_PATH}; exec bash -l`,
+        "plateau-tty",
+        String(cols),
+        String(rows),
+      ],
       User: this.defaultUser,
       WorkingDir: "/",
       Env: ["TERM=xterm-256color", "COLORTERM=truecolor", ...env, `${MARK_NONCE_ENV}=${nonce}`],
@@ -366,7 +390,14 @@ class DockerSandbox implements Sandbox {
     const ch = await this.helper();
     try {
       if (ch) await ch.request({ op: "kill-tty" }, 5000);
-      else await execDirect(this.container, { argv: ["pkill", "-KILL", "-u", this.defaultUser, "-P", "0"], user: "root", workdir: "/", timeoutMs: 5000, maxBytes: 4096 });
+      else
+        await execDirect(this.container, {
+          argv: ["pkill", "-KILL", "-u", this.defaultUser, "-P", "0"],
+          user: "root",
+          workdir: "/",
+          timeoutMs: 5000,
+          maxBytes: 4096,
+        });
     } catch {
       /* the container may be gone */
     }

@@ -14,9 +14,7 @@ export type DiskCap =
    * only what is written (zfs; btrfs with simple quotas). "ask": btrfs, whose quota mode /info does
    * not show; the driver asks the engine once (imageCountsProbe).
    */
-  | { kind: "size"; imageCounts: boolean | "ask" }
-  | { kind: "try" }
-  | { kind: "none"; why: string };
+  { kind: "size"; imageCounts: boolean | "ask" } | { kind: "try" } | { kind: "none"; why: string };
 
 export function dockerDiskCap(info: EngineStorage, owned: boolean): DiskCap {
   const driver = info.Driver ?? "unknown";

@@ -71,7 +71,11 @@ export async function execDirect(container: Docker.Container, req: ExecRequest):
   const sock = (await exec.start({ hijack: true, stdin: withStdin })) as Duplex;
   const out = new CappedBuffer(req.maxBytes);
   const err = new CappedBuffer(req.maxBytes);
-  demux(sock, (b) => out.push(b), (b) => err.push(b));
+  demux(
+    sock,
+    (b) => out.push(b),
+    (b) => err.push(b),
+  );
   const guard = setTimeout(() => sock.destroy(), req.timeoutMs + 3000);
   await new Promise<void>((resolve) => {
     sock.on("close", resolve);

@@ -8,7 +8,11 @@ import { HELPER_PATH, HelperChannel } from "./helperChannel";
 export class DockerHelper extends HelperChannel {
   private constructor(sock: Duplex) {
     super({ write: (line) => sock.write(line), hangUp: () => sock.destroy() });
-    demux(sock, (b) => this.stdout(b), (b) => this.stderr(b.toString("utf8")));
+    demux(
+      sock,
+      (b) => this.stdout(b),
+      (b) => this.stderr(b.toString("utf8")),
+    );
     const onEnd = () => this.closedByTransport();
     sock.on("close", onEnd);
     sock.on("end", onEnd);

@@ -31,8 +31,7 @@ export function findRepoRoot(): string {
 /** The private engine's folder and socket (engine.sh: long folders put the socket under /tmp). */
 export function privateEngine(repoRoot = findRepoRoot()): { dir: string; socket: string; pidFile: string } {
   const dir = process.env.PLATEAU_DOCKER_DIR || path.join(repoRoot, ".data", "docker");
-  const sdir =
-    dir.length > 60 ? `/tmp/plateau-docker-${createHash("sha256").update(dir).digest("hex").slice(0, 12)}` : dir;
+  const sdir = dir.length > 60 ? `/tmp/plateau-docker-${createHash("sha256").update(dir).digest("hex").slice(0, 12)}` : dir;
   return { dir, socket: path.join(sdir, "docker.sock"), pidFile: path.join(dir, "dockerd.pid") };
 }
 

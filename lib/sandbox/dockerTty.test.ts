@@ -8,7 +8,10 @@ import { DockerTty } from "./dockerTty";
 
 function tty() {
   const answers: Array<() => void> = [];
-  const exec = { resize: () => new Promise<void>((r) => answers.push(r)), inspect: async () => ({ Running: false, ExitCode: 0 }) } as unknown as Docker.Exec;
+  const exec = {
+    resize: () => new Promise<void>((r) => answers.push(r)),
+    inspect: async () => ({ Running: false, ExitCode: 0 }),
+  } as unknown as Docker.Exec;
   const sock = new PassThrough();
   const written: string[] = [];
   sock.write = ((chunk: string) => (written.push(String(chunk)), true)) as typeof sock.write;

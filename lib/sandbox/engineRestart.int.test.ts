@@ -17,16 +17,40 @@ const IMAGE = "plateau/bash-fs1";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function pinged(): Promise<boolean> {
-  return new Docker({ socketPath: SOCK }).ping().then(() => true, () => false);
+  return new Docker({ socketPath: SOCK }).ping().then(
+    () => true,
+    () => false,
+  );
 }
 
 async function startEngine(): Promise<number> {
   mkdirSync(DIR, { recursive: true });
-  const d = spawn("dockerd", [
-    "-H", `unix://${SOCK}`, "--data-root", path.join(DIR, "root"), "--exec-root", path.join(DIR, "exec"), "--pidfile", path.join(DIR, "d.pid"),
-    "--iptables=false", "--ip6tables=false", "--bridge=none", "--ip-forward=false", "--ip-masq=false", "--storage-driver=overlay2",
-    "--exec-opt", "native.cgroupdriver=cgroupfs", "--default-ulimit", "nofile=4096:4096", "--default-ulimit", "nproc=4096:4096",
-  ], { detached: true, stdio: "ignore" });
+  const d = spawn(
+    "dockerd",
+    [
+      "-H",
+      `unix://${SOCK}`,
+      "--data-root",
+      path.join(DIR, "root"),
+      "--exec-root",
+      path.join(DIR, "exec"),
+      "--pidfile",
+      path.join(DIR, "d.pid"),
+      "--iptables=false",
+      "--ip6tables=false",
+      "--bridge=none",
+      "--ip-forward=false",
+      "--ip-masq=false",
+      "--storage-driver=overlay2",
+      "--exec-opt",
+      "native.cgroupdriver=cgroupfs",
+      "--default-ulimit",
+      "nofile=4096:4096",
+      "--default-ulimit",
+      "nproc=4096:4096",
+    ],
+    { detached: true, stdio: "ignore" },
+  );
   d.unref();
   for (let i = 0; i < 600 && !(await pinged()); i++) await sleep(100);
   if (!(await pinged())) throw new Error(`the test's dockerd did not answer at ${SOCK}`);
@@ -61,8 +85,18 @@ describe("the Docker engine restarting mid-episode", { timeout: 300_000 }, () =>
     }
     engine = await startEngine();
     const docker = new Docker({ socketPath: SOCK });
-    const has = await docker.getImage(IMAGE).inspect().then(() => true, () => false);
-    if (!has) execSync(`docker save ${IMAGE} | DOCKER_HOST=unix://${SOCK} docker load`, { stdio: "ignore", env: { ...process.env, DOCKER_HOST: given } });
+    const has = await docker
+      .getImage(IMAGE)
+      .inspect()
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!has)
+      execSync(`docker save ${IMAGE} | DOCKER_HOST=unix://${SOCK} docker load`, {
+        stdio: "ignore",
+        env: { ...process.env, DOCKER_HOST: given },
+      });
     process.env.DOCKER_HOST = `unix://${SOCK}`;
     process.env.PLATEAU_POOL_SIZE = "1";
     process.env.PLATEAU_ENGINE_PING_MS = "500";
@@ -107,7 +141,10 @@ describe("the Docker engine restarting mid-episode", { timeout: 300_000 }, () =>
 
     // What the restart stopped is removed: every container of this engine runs.
     const docker = new Docker({ socketPath: SOCK });
-    const stopped = async () => (await docker.listContainers({ all: true })).filter((c) => c.State !== "running").map((c) => `${c.Id.slice(0, 12)} ${c.State}`);
+    const stopped = async () =>
+      (await docker.listContainers({ all: true }))
+        .filter((c) => c.State !== "running")
+        .map((c) => `${c.Id.slice(0, 12)} ${c.State}`);
     for (let i = 0; i < 40 && (await stopped()).length; i++) await sleep(250);
     expect(await stopped()).toEqual([]);
   });

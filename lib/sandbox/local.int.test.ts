@@ -56,21 +56,34 @@ describe("local sandbox: what only this driver has", () => {
   it("makes no namespace, mounts nothing and runs under seccomp, as player or root; threads and fork still work", async () => {
     t.ready();
     const sb = t.sb;
-    const probe = "grep Seccomp: /proc/self/status; cat /proc/sys/user/max_user_namespaces; unshare -U true; echo unshare=$?; unshare -m true; echo unshare=$?";
+    const probe =
+      "grep Seccomp: /proc/self/status; cat /proc/sys/user/max_user_namespaces; unshare -U true; echo unshare=$?; unshare -m true; echo unshare=$?";
     const player = await sb.exec(["bash", "-c", probe]);
     expect(player.stdout).toBe("Seccomp:\t2\n0\nunshare=1\nunshare=1\n");
     expect(player.stderr).toBe("unshare: unshare failed: Operation not permitted\n".repeat(2));
     const root = await sb.exec(["bash", "-c", `${probe}; mount -t tmpfs none /mnt; echo mount=$?`], { user: "root" });
     expect(root.stdout).toBe("Seccomp:\t2\n0\nunshare=1\nunshare=1\nmount=32\n");
-    const threads = await sb.exec(["python3", "-c", "import os, threading; t = threading.Thread(target=print, args=('thread',), kwargs={'flush': True}); t.start(); t.join(); os.wait() if os.fork() else print('child')"]);
+    const threads = await sb.exec([
+      "python3",
+      "-c",
+      "import os, threading; t = threading.Thread(target=print, args=('thread',), kwargs={'flush': True}); t.start(); t.join(); os.wait() if os.fork() else print('child')",
+    ]);
     expect(threads.stdout.split("\n").sort().join(" ")).toBe(" child thread");
     // the terminal's shell too
     const tty = await sb.attach({ cols: 100, rows: 30 });
     let out = "";
     tty.onData((d) => (out += d));
-    await until(() => out.endsWith(promptOf(tty)), 10_000, () => out);
+    await until(
+      () => out.endsWith(promptOf(tty)),
+      10_000,
+      () => out,
+    );
     tty.write("grep Seccomp: /proc/$$/status; unshare -U true; echo rc=$?\r");
-    await until(() => /rc=\d/.test(out), 5000, () => out); // the echo's output, not the typed line
+    await until(
+      () => /rc=\d/.test(out),
+      5000,
+      () => out,
+    ); // the echo's output, not the typed line
     expect(out).toMatch(/Seccomp:\t2\r\nunshare: unshare failed: Operation not permitted\r\nrc=1/);
     tty.close();
   });
@@ -86,7 +99,11 @@ describe("local sandbox: what only this driver has", () => {
     };
     expect(read("pids.max")).toBe(String(SANDBOX_LIMITS.pids));
     expect(Number(read("memory.limit_in_bytes") ?? read("memory.max"))).toBe(SANDBOX_LIMITS.memoryBytes);
-    const limits = await sb.exec(["bash", "-c", "ulimit -u; ulimit -f; grep -E 'NoNewPrivs|CapEff' /proc/self/status | tr -s '\\t ' ' '"]);
+    const limits = await sb.exec([
+      "bash",
+      "-c",
+      "ulimit -u; ulimit -f; grep -E 'NoNewPrivs|CapEff' /proc/self/status | tr -s '\\t ' ' '",
+    ]);
     // With a cgroup, pids.max (above) bounds the sandbox and RLIMIT_NPROC is left as the host's own
     // (it counts per host uid, so one sandbox's fork bomb would starve another's forks).
     const hostNproc = execFileSync("bash", ["-c", "ulimit -u"]).toString().trim();
@@ -143,7 +160,9 @@ describe("local sandbox: what only this driver has", () => {
       // the same task state; only the mtime of / may differ (the helper restores it at start in both)
       expect(a.stdout).toBe(b.stdout);
       await s.exec(["bash", "-c", "echo x > /testbed/new.txt; touch /top.txt; rm /index.html"]);
-      expect((await s.exec(["git", "-C", "/", "status", "--porcelain"], { user: "root" })).stdout).toBe(" D index.html\n?? testbed/new.txt\n?? top.txt\n");
+      expect((await s.exec(["git", "-C", "/", "status", "--porcelain"], { user: "root" })).stdout).toBe(
+        " D index.html\n?? testbed/new.txt\n?? top.txt\n",
+      );
       await s.reset();
       expect((await s.exec(["bash", "-c", SNAPSHOT], { user: "root" })).stdout).toBe(a.stdout);
     } finally {
@@ -166,7 +185,11 @@ describe("local sandbox: what only this driver has", () => {
     let out = "";
     child.stdout.on("data", (b) => (out += b));
     try {
-      await until(() => /ID [0-9a-f]{12} PID \d+\n/.test(out), 30_000, () => out);
+      await until(
+        () => /ID [0-9a-f]{12} PID \d+\n/.test(out),
+        30_000,
+        () => out,
+      );
     } finally {
       const owner = /PID (\d+)/.exec(out);
       if (owner) process.kill(Number(owner[1]), "SIGKILL"); // the node process that owns the sandbox (tsx runs it as a child)
@@ -191,7 +214,10 @@ describe("local sandbox: what only this driver has", () => {
     // one owned by a live process (pid 1): kept
     const liveId = "0123456789ab";
     fs.mkdirSync(path.join(driver.workRoot, liveId), { recursive: true });
-    fs.writeFileSync(path.join(driver.workRoot, `${liveId}.json`), JSON.stringify({ id: liveId, pid: 1, pidStart: null, instanceId: "other" }));
+    fs.writeFileSync(
+      path.join(driver.workRoot, `${liveId}.json`),
+      JSON.stringify({ id: liveId, pid: 1, pidStart: null, instanceId: "other" }),
+    );
     try {
       expect(await driver.cleanup()).toBeGreaterThanOrEqual(2); // the crashed one and this file's sandbox
       expect(fs.existsSync(dir)).toBe(false);

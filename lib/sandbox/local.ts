@@ -41,7 +41,16 @@ import { HELPER_PATH } from "./helperChannel";
 import { bwrapWorks, cleanEnv, findLocalTools, type LocalTools } from "./hostCommands";
 import { allPids, killPid, killSession, processAlive, processStart, sleep, stopAndKill, uidAndParent } from "./hostProcesses";
 import { Cgroup, cgroupParent, detectCgroups, type CgroupLayout } from "./localCgroup";
-import { buildSandboxRoot, mountSandboxDisk, OverlayError, readRootfsMeta, rootfsName, unmountWorkDir, type FsMode, type RootfsMeta } from "./localRootfs";
+import {
+  buildSandboxRoot,
+  mountSandboxDisk,
+  OverlayError,
+  readRootfsMeta,
+  rootfsName,
+  unmountWorkDir,
+  type FsMode,
+  type RootfsMeta,
+} from "./localRootfs";
 import { disableUserns, HOSTNAME, netSysctls, nsenterArgs, startSandboxInit, wrapCommand } from "./localInit";
 import { liveInstances, removeLeftovers, type OwnerRecord } from "./localLeftovers";
 import { spawnSandboxTty } from "./localTerminal";
@@ -116,7 +125,8 @@ export function createLocalDriver(opts: LocalDriverOptions = {}): LocalDriver {
 
   let cgroupLayout: CgroupLayout | null | undefined;
   const cgroups = () => {
-    if (cgroupLayout === undefined) cgroupLayout = opts.cgroups === false || process.getuid?.() !== 0 ? null : detectCgroups(cgroupParent(workRoot));
+    if (cgroupLayout === undefined)
+      cgroupLayout = opts.cgroups === false || process.getuid?.() !== 0 ? null : detectCgroups(cgroupParent(workRoot));
     return cgroupLayout;
   };
 
@@ -139,7 +149,11 @@ export function createLocalDriver(opts: LocalDriverOptions = {}): LocalDriver {
       const { tools, missing } = findLocalTools();
       if (!tools) return { ok: false, reason: missing };
       if (process.getuid?.() !== 0) {
-        return { ok: false, reason: "the local sandbox needs root (it maps the sandbox's users in a user namespace, mounts its overlay and writes its cgroup): run Plateau as root, or use Docker" };
+        return {
+          ok: false,
+          reason:
+            "the local sandbox needs root (it maps the sandbox's users in a user namespace, mounts its overlay and writes its cgroup): run Plateau as root, or use Docker",
+        };
       }
       const meta = readRootfsMeta(rootfsDir, "bash-fs1");
       const trial = bwrapWorks(tools.bwrap, tools.setpriv, "/", (meta?.uidBase ?? 1_000_000_000) + 1000);
@@ -168,7 +182,18 @@ export function createLocalDriver(opts: LocalDriverOptions = {}): LocalDriver {
         throw new Error(`no root file system for ${spec.image} (${path.join(rootfsDir, name)}): run scripts/build-rootfs.sh`);
       }
       for (;;) {
-        const sb = new LocalSandbox(randomBytes(6).toString("hex"), spec, meta, tools, workRoot, limits, cgroups(), fsMode, instanceId, (s) => sandboxes.delete(s));
+        const sb = new LocalSandbox(
+          randomBytes(6).toString("hex"),
+          spec,
+          meta,
+          tools,
+          workRoot,
+          limits,
+          cgroups(),
+          fsMode,
+          instanceId,
+          (s) => sandboxes.delete(s),
+        );
         sandboxes.add(sb);
         try {
           await sb.start();
@@ -321,7 +346,11 @@ class LocalSandbox implements Sandbox {
     if (!this.opening) {
       const caps = `-all,${HELPER_CAPS.map((c) => `+${c}`).join(",")}`;
       const [file, args] = this.enter([
-        "/usr/bin/setpriv", "--no-new-privs", "--inh-caps=-all", `--bounding-set=${caps}`, "--",
+        "/usr/bin/setpriv",
+        "--no-new-privs",
+        "--inh-caps=-all",
+        `--bounding-set=${caps}`,
+        "--",
         ...withSandboxSeccomp(["/usr/bin/python3", "-u", HELPER_PATH, "--serve"]),
       ]);
       const proc = spawn(file, args, { stdio: ["pipe", "pipe", "pipe"], env: this.baseEnv("/root") });
@@ -432,7 +461,10 @@ class LocalSandbox implements Sandbox {
       user,
       rootfsDir: this.meta.dir,
       size,
-      env: this.baseEnv(this.homeOf(user), { TERM: "xterm-256color", COLORTERM: "truecolor", ...consoleEnv }) as Record<string, string>,
+      env: this.baseEnv(this.homeOf(user), { TERM: "xterm-256color", COLORTERM: "truecolor", ...consoleEnv }) as Record<
+        string,
+        string
+      >,
       onClosed: (tty) => {
         if (this.tty === tty) this.tty = null;
         if (this.spare === tty) this.spare = null;
@@ -472,7 +504,8 @@ class LocalSandbox implements Sandbox {
     if (this.outer && !this.outerExited && this.outer.pid) killPid(this.outer.pid, "SIGKILL");
     for (let i = 0; i < 100 && hostSide.some((p) => processAlive(p)); i++) await sleep(5);
     for (const p of hostSide) killPid(p, "SIGKILL");
-    if (this.cgroup) await this.cgroup.destroy(); // anything left (nothing, normally)
+    if (this.cgroup)
+      await this.cgroup.destroy(); // anything left (nothing, normally)
     else if (this.layout) await Cgroup.open(this.layout, this.id).destroy();
     await unmountWorkDir(this.dir);
     fs.rmSync(this.dir, { recursive: true, force: true });

@@ -11,11 +11,40 @@ describe("the local sandbox's seccomp filter", () => {
   it("uses the kernel's x86_64 numbers (asm/unistd_64.h)", () => {
     const header = readFileSync("/usr/include/x86_64-linux-gnu/asm/unistd_64.h", "utf8");
     const nr = (name: string) => Number(new RegExp(`#define __NR_${name} (\\d+)\\n`).exec(header)?.[1]);
-    for (const [name, n] of Object.entries({ ...DENIED_SYSCALLS, clone: NR_CLONE, clone3: NR_CLONE3 })) expect([name, n]).toEqual([name, nr(name)]);
+    for (const [name, n] of Object.entries({ ...DENIED_SYSCALLS, clone: NR_CLONE, clone3: NR_CLONE3 }))
+      expect([name, n]).toEqual([name, nr(name)]);
   });
 
   it("refuses what Docker's default profile refuses: namespaces, mounts, keyrings, bpf, ptrace, modules, clocks", () => {
-    for (const name of ["unshare", "setns", "mount", "umount2", "pivot_root", "keyctl", "add_key", "request_key", "bpf", "perf_event_open", "ptrace", "kexec_load", "init_module", "finit_module", "delete_module", "open_by_handle_at", "reboot", "swapon", "swapoff", "userfaultfd", "acct", "lookup_dcookie", "quotactl", "settimeofday", "clock_settime", "fsopen", "move_mount"]) {
+    for (const name of [
+      "unshare",
+      "setns",
+      "mount",
+      "umount2",
+      "pivot_root",
+      "keyctl",
+      "add_key",
+      "request_key",
+      "bpf",
+      "perf_event_open",
+      "ptrace",
+      "kexec_load",
+      "init_module",
+      "finit_module",
+      "delete_module",
+      "open_by_handle_at",
+      "reboot",
+      "swapon",
+      "swapoff",
+      "userfaultfd",
+      "acct",
+      "lookup_dcookie",
+      "quotactl",
+      "settimeofday",
+      "clock_settime",
+      "fsopen",
+      "move_mount",
+    ]) {
       expect([name, answer(DENIED_SYSCALLS[name])]).toEqual([name, EPERM]);
     }
   });

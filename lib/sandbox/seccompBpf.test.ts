@@ -43,6 +43,8 @@ describe("seccomp BPF compiler", () => {
   });
 
   it("refuses a filter longer than the kernel takes", () => {
-    expect(() => compileSeccomp(Array.from({ length: 2100 }, (_, nr) => ({ nr, errno: 1 })))).toThrow(/at most 4096 instructions \(got 4207\)/);
+    expect(() => compileSeccomp(Array.from({ length: 2100 }, (_, nr) => ({ nr, errno: 1 })))).toThrow(
+      /at most 4096 instructions \(got 4207\)/,
+    );
   });
 });

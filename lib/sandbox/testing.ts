@@ -30,7 +30,11 @@ export async function runAtPrompt(tty: Tty, line: string, timeoutMs = 5000): Pro
  * A sandbox whose terminal was started ahead (warm pool) attached with console variables: a fresh
  * terminal that has them; a name that is not a console variable is refused.
  */
-export async function expectConsoleEnvOnWarm(driver: SandboxDriver, image: string, expect: (v: unknown) => { toContain(s: string): void }): Promise<void> {
+export async function expectConsoleEnvOnWarm(
+  driver: SandboxDriver,
+  image: string,
+  expect: (v: unknown) => { toContain(s: string): void },
+): Promise<void> {
   const pool = createWarmPool(driver, image, 1);
   await pool.whenFull();
   const warm = await pool.take();
@@ -48,13 +52,20 @@ async function expectConsoleEnv(sb: Sandbox, expect: (v: unknown) => { toContain
   // typed before the first prompt, the line's echo would come before that prompt and end the wait
   let first = "";
   const listening = tty.onData((s) => (first += s));
-  await until(() => first.endsWith(promptOf(tty)), 10_000, () => first).finally(() => listening.dispose());
+  await until(
+    () => first.endsWith(promptOf(tty)),
+    10_000,
+    () => first,
+  ).finally(() => listening.dispose());
   expect(await runAtPrompt(tty, 'echo "[$PLATEAU_DB]"')).toContain("[concert_singer]");
   tty.close();
 }
 
 async function expectRefused(p: Promise<unknown>): Promise<void> {
-  const r = await p.then(() => "started", (e: Error) => e.message);
+  const r = await p.then(
+    () => "started",
+    (e: Error) => e.message,
+  );
   if (!/not a console variable: LD_PRELOAD/.test(r)) throw new Error(`LD_PRELOAD was not refused: ${r}`);
 }
 

@@ -35,7 +35,10 @@ export class EndingsToStore {
     for (const [id, reason] of [...this.reasons]) {
       try {
         // Only an episode still "active": a write that made it after all is not overwritten.
-        await this.prisma.episode.updateMany({ where: { id, status: "active" }, data: { status: "error", error: reason, endedAt: new Date() } });
+        await this.prisma.episode.updateMany({
+          where: { id, status: "active" },
+          data: { status: "error", error: reason, endedAt: new Date() },
+        });
         this.reasons.delete(id);
       } catch {
         return; // still away

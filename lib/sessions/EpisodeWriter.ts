@@ -45,7 +45,11 @@ export interface WriterOptions {
  * events within FLUSH_MS; "saving…" past 1 s; given up after PLATEAU_DB_GIVE_UP_SECONDS (30).
  */
 export function defaultWriterOptions(): WriterOptions {
-  return { giveUpMs: Number(process.env.PLATEAU_DB_GIVE_UP_SECONDS ?? 30) * 1000, savingAfterMs: 1000, maxQueuedBytes: 8 * 1024 * 1024 };
+  return {
+    giveUpMs: Number(process.env.PLATEAU_DB_GIVE_UP_SECONDS ?? 30) * 1000,
+    savingAfterMs: 1000,
+    maxQueuedBytes: 8 * 1024 * 1024,
+  };
 }
 
 // Long enough that a typing player costs 5 inserts a second, not 25 (each one is CPU taken from every
@@ -208,10 +212,14 @@ export class EpisodeWriter {
   private update(): void {
     const oldest = this.queue[0]?.queuedAt;
     const behindMs = oldest === undefined ? 0 : Date.now() - oldest;
-    const next: WriterState = { saving: !this.gaveUp && behindMs >= this.o.savingAfterMs, full: !this.gaveUp && this.queuedBytes > this.o.maxQueuedBytes };
+    const next: WriterState = {
+      saving: !this.gaveUp && behindMs >= this.o.savingAfterMs,
+      full: !this.gaveUp && this.queuedBytes > this.o.maxQueuedBytes,
+    };
     if (this.savingTimer) clearTimeout(this.savingTimer);
     this.savingTimer = null;
-    if (oldest !== undefined && !next.saving && !this.gaveUp) this.savingTimer = setTimeout(() => this.update(), this.o.savingAfterMs - behindMs);
+    if (oldest !== undefined && !next.saving && !this.gaveUp)
+      this.savingTimer = setTimeout(() => this.update(), this.o.savingAfterMs - behindMs);
     if (next.saving === this.current.saving && next.full === this.current.full) return;
     this.current = next;
     for (const w of this.watchers) w(next);
@@ -222,9 +230,13 @@ export class EpisodeWriter {
 function storableStep(episodeId: string, step: StepRow): Prisma.StepUncheckedCreateInput {
   const text = (s: string | null | undefined) => (s == null ? s : pgText(s));
   return {
-    episodeId, ...step,
-    action: pgText(step.action), observation: pgText(step.observation), observationAnsi: text(step.observationAnsi),
-    thought: text(step.thought), plan: text(step.plan),
+    episodeId,
+    ...step,
+    action: pgText(step.action),
+    observation: pgText(step.observation),
+    observationAnsi: text(step.observationAnsi),
+    thought: text(step.thought),
+    plan: text(step.plan),
     result: step.result == null ? undefined : (pgJson(step.result) as Prisma.InputJsonValue),
   };
 }

@@ -3,7 +3,11 @@ import { FlowControl } from "./FlowControl";
 
 function setup() {
   const calls: string[] = [];
-  const fc = new FlowControl({ pause: () => calls.push("pause"), resume: () => calls.push("resume"), caughtUp: (id) => calls.push(`caught up ${id}`) }, 100, 10);
+  const fc = new FlowControl(
+    { pause: () => calls.push("pause"), resume: () => calls.push("resume"), caughtUp: (id) => calls.push(`caught up ${id}`) },
+    100,
+    10,
+  );
   return { fc, calls };
 }
 

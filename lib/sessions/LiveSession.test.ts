@@ -36,11 +36,33 @@ class ScriptedShell implements Tty {
 function setup(o: Partial<LiveSessionOptions> = {}) {
   const shell = new ScriptedShell();
   const events: EventRow[] = [];
-  const writer = { event: (r: EventRow) => events.push(r), step: async () => {}, write: async () => undefined, drain: async () => {}, state: () => ({ saving: false, full: false }), watch: () => ({ dispose() {} }) } as unknown as EpisodeWriter;
+  const writer = {
+    event: (r: EventRow) => events.push(r),
+    step: async () => {},
+    write: async () => undefined,
+    drain: async () => {},
+    state: () => ({ saving: false, full: false }),
+    watch: () => ({ dispose() {} }),
+  } as unknown as EpisodeWriter;
   const session = new LiveSession({
-    episodeId: "ep", playerKind: "human", sandbox: {} as Sandbox, tty: shell, console: bashConsole, writer, gold: "ls", cols: 80, rows: 24,
-    scorer: { score: async () => ({ scores: [{ mode: "plateau", reward: 0.5, success: false, version: "test", breakdown: {} }] }) },
-    turnLimit: null, scoreAtTurnLimit: false, commandTimeoutMs: null, idleTimeoutMs: 60_000, maxObservationBytes: 64 * 1024, maxRecordingBytes: 16 * 1024 * 1024,
+    episodeId: "ep",
+    playerKind: "human",
+    sandbox: {} as Sandbox,
+    tty: shell,
+    console: bashConsole,
+    writer,
+    gold: "ls",
+    cols: 80,
+    rows: 24,
+    scorer: {
+      score: async () => ({ scores: [{ mode: "plateau", reward: 0.5, success: false, version: "test", breakdown: {} }] }),
+    },
+    turnLimit: null,
+    scoreAtTurnLimit: false,
+    commandTimeoutMs: null,
+    idleTimeoutMs: 60_000,
+    maxObservationBytes: 64 * 1024,
+    maxRecordingBytes: 16 * 1024 * 1024,
     onEnded: () => {},
     ...o,
   });
@@ -70,11 +92,14 @@ describe("LiveSession", () => {
   it("sends a spectator that does not acknowledge nothing past 512 KiB while the player gets it all; once it acknowledges, the current screen", async () => {
     const { session, player, shell } = setup();
     let playerGot = 0;
-    await session.attach({ ...player, emit: (event, data) => {
-      if (event !== ServerEvents.output) return;
-      playerGot += (data as string).length;
-      session.ack(player.id, (data as string).length); // a page that keeps up
-    } });
+    await session.attach({
+      ...player,
+      emit: (event, data) => {
+        if (event !== ServerEvents.output) return;
+        playerGot += (data as string).length;
+        session.ack(player.id, (data as string).length); // a page that keeps up
+      },
+    });
     const watcher: Array<[string, string]> = [];
     await session.attach({ id: "watcher", canType: false, emit: (event, data) => void watcher.push([event, data as string]) });
     const flood = "y\r\n".repeat(16 * 1024); // 48 KiB a chunk, 1.5 MiB in all
@@ -100,7 +125,10 @@ describe("LiveSession", () => {
     await until(() => session.finalResult !== null);
     expect(session.finalResult).toMatchObject({ status: "submitted", scores: [{ mode: "plateau", reward: 0.5 }] });
     expect(session.state()).toMatchObject({ status: "submitted", turns: 1 });
-    const output = heard.filter(([e]) => e === ServerEvents.output).map(([, d]) => d).join("");
+    const output = heard
+      .filter(([e]) => e === ServerEvents.output)
+      .map(([, d]) => d)
+      .join("");
     expect(output).toContain("Turn limit reached (1): the episode is scored as it stands.");
     expect(heard.some(([e, r]) => e === ServerEvents.result && (r as EpisodeResult).status === "submitted")).toBe(true);
   });
@@ -118,19 +146,30 @@ describe("LiveSession", () => {
   });
 
   it("a wrong answer the environment lets go on: the submit is a turn with its reward, the player is told, play continues, and a right one ends it", async () => {
-    const flagScorer = { score: async (i: { submitted: string }) => {
-      const ok = i.submitted === "submit picoCTF{right}";
-      return { scores: [{ mode: "plateau" as const, reward: ok ? 1 : 0, success: ok, version: "test", breakdown: {} }], ...(ok ? {} : { tryAgain: "Wrong flag: try again." }) };
-    } };
+    const flagScorer = {
+      score: async (i: { submitted: string }) => {
+        const ok = i.submitted === "submit picoCTF{right}";
+        return {
+          scores: [{ mode: "plateau" as const, reward: ok ? 1 : 0, success: ok, version: "test", breakdown: {} }],
+          ...(ok ? {} : { tryAgain: "Wrong flag: try again." }),
+        };
+      },
+    };
     const { session, player, shell, heard } = setup({ scorer: flagScorer });
     await session.attach(player);
     shell.print(goldenBash.startup);
-    const typeSubmit = (flag: string) => shell.print(`${mark(`633;E;submit ${flag}`)}${mark("133;C")}${mark("133;D;0")}${mark("133;A")}$ ${mark("133;B")}`);
+    const typeSubmit = (flag: string) =>
+      shell.print(`${mark(`633;E;submit ${flag}`)}${mark("133;C")}${mark("133;D;0")}${mark("133;A")}$ ${mark("133;B")}`);
     typeSubmit("picoCTF{wrong}");
     await until(() => session.state().turns === 1);
     expect(session.finalResult).toBeNull();
     expect(session.state()).toMatchObject({ status: "active", busy: false, blockedReason: null });
-    expect(heard.filter(([e]) => e === ServerEvents.output).map(([, d]) => d).join("")).toContain("Wrong flag: try again.");
+    expect(
+      heard
+        .filter(([e]) => e === ServerEvents.output)
+        .map(([, d]) => d)
+        .join(""),
+    ).toContain("Wrong flag: try again.");
     typeSubmit("picoCTF{right}");
     await until(() => session.finalResult !== null);
     expect(session.finalResult).toMatchObject({ status: "submitted", scores: [{ reward: 1 }] });
@@ -141,7 +180,12 @@ describe("LiveSession", () => {
     let release = () => {};
     const scored = new Promise<void>((r) => (release = r));
     const { session, player, shell } = setup({
-      scorer: { score: async () => (await scored, { scores: [{ mode: "plateau", reward: 1, success: true, version: "test", breakdown: {} }] }) },
+      scorer: {
+        score: async () => (
+          await scored,
+          { scores: [{ mode: "plateau", reward: 1, success: true, version: "test", breakdown: {} }] }
+        ),
+      },
     });
     await session.attach(player);
     shell.print(goldenBash.startup);
@@ -155,7 +199,12 @@ describe("LiveSession", () => {
   it("a wrong answer on the last turn ends the episode with its score instead of going on", async () => {
     const { session, player, shell } = setup({
       turnLimit: 1,
-      scorer: { score: async () => ({ scores: [{ mode: "plateau", reward: 0, success: false, version: "test", breakdown: {} }], tryAgain: "Wrong flag: try again." }) },
+      scorer: {
+        score: async () => ({
+          scores: [{ mode: "plateau", reward: 0, success: false, version: "test", breakdown: {} }],
+          tryAgain: "Wrong flag: try again.",
+        }),
+      },
     });
     await session.attach(player);
     shell.print(goldenBash.startup);
@@ -201,19 +250,36 @@ describe("LiveSession", () => {
       ran.push(action);
       return { observation: "a\nb\n", exitCode: 0, timedOut: false, truncated: false, prompt: "[intercode] root:/# " };
     };
-    const { session, player, shell, events, heard } = setup({ playerKind: "agent", executor, turnLimit: 2, scoreAtTurnLimit: true });
+    const { session, player, shell, events, heard } = setup({
+      playerKind: "agent",
+      executor,
+      turnLimit: 2,
+      scoreAtTurnLimit: true,
+    });
     await session.attach(player);
     shell.print(goldenBash.startup);
     const first = await session.runAction("ls", 1000);
-    expect(first).toMatchObject({ observation: "a\nb\n", done: false, step: { index: 0, action: "ls", exitCode: 0, admissible: true } });
+    expect(first).toMatchObject({
+      observation: "a\nb\n",
+      done: false,
+      step: { index: 0, action: "ls", exitCode: 0, admissible: true },
+    });
     expect(session.state()).toMatchObject({ turns: 1, busy: false });
     const second = await session.runAction("pwd", 1000);
     expect(second).toMatchObject({ done: true, result: { status: "submitted" } });
     expect(ran).toEqual(["ls", "pwd"]);
     expect(shell.typed).toEqual([]);
-    const recorded = events.filter((e) => e.code === "o").map((e) => e.data).join("");
+    const recorded = events
+      .filter((e) => e.code === "o")
+      .map((e) => e.data)
+      .join("");
     expect(recorded).toContain("ls\r\na\r\nb\r\n[intercode] root:/# pwd\r\n");
     expect(events.filter((e) => e.code === "m").map((e) => e.data)).toEqual(["turn 0", "turn 1"]);
-    expect(heard.filter(([e]) => e === ServerEvents.output).map(([, d]) => d).join("")).toContain("a\r\nb\r\n");
+    expect(
+      heard
+        .filter(([e]) => e === ServerEvents.output)
+        .map(([, d]) => d)
+        .join(""),
+    ).toContain("a\r\nb\r\n");
   });
 });

@@ -13,7 +13,14 @@ import type { ActionExecutor, ExecutedAction } from "./ActionExecutor";
 import { TimeLimit, type TimerRule } from "./TimeLimit";
 import type { Console, ScoreOutcome, Scorer } from "./console";
 import { initialPhase, isBusy, takesInput, transition, type PhaseEvent, type SessionPhase } from "./sessionPhase";
-import { ServerEvents, type EpisodeResult, type PlayServerToClient, type ScoreView, type ScreenHtml, type SessionState } from "./protocol";
+import {
+  ServerEvents,
+  type EpisodeResult,
+  type PlayServerToClient,
+  type ScoreView,
+  type ScreenHtml,
+  type SessionState,
+} from "./protocol";
 import type { StepSummary } from "../episodes/step";
 import type { LiveMessage } from "../replay/liveProtocol";
 import type { StoppedStatus } from "../episodes/episodeStatus";
@@ -131,7 +138,10 @@ export class LiveSession {
     this.parser = createMarkParser({ nonce: o.tty.markNonce });
     this.segmenter = createStepSegmenter({ maxObservationBytes: o.maxObservationBytes, now: () => Date.now() });
     this.mirror = new ScreenMirror(o.cols, o.rows);
-    this.gate = new PauseGate(() => this.tty.pause(), () => this.tty.resume());
+    this.gate = new PauseGate(
+      () => this.tty.pause(),
+      () => this.tty.resume(),
+    );
     this.flow = new FlowControl({
       pause: () => this.gate.hold("viewers"),
       resume: () => this.gate.release("viewers"),
@@ -141,7 +151,10 @@ export class LiveSession {
       },
     });
     this.flow.add(MIRROR, true);
-    this.throttle = new OutputThrottle(() => this.gate.hold("rate"), () => this.gate.release("rate"));
+    this.throttle = new OutputThrottle(
+      () => this.gate.hold("rate"),
+      () => this.gate.release("rate"),
+    );
     this.record(this.recorder.start(o.cols, o.rows, Date.now()));
     this.listenTo(o.tty);
     this.disposers.push(o.writer.watch((s) => this.onWriterState(s)));
@@ -166,7 +179,8 @@ export class LiveSession {
     this.onParsed({ display: this.parser.flush(), marks: [] }, Date.now(), this.segmenter.end(Date.now()));
     if (this.ending) return;
     const reason = `the sandbox stopped (${info.reason ?? `exit ${info.exitCode}`})`;
-    const restart = this.o.console.onExit === "restart" && !!this.o.reopenTty && (await this.o.sandbox.alive().catch(() => false));
+    const restart =
+      this.o.console.onExit === "restart" && !!this.o.reopenTty && (await this.o.sandbox.alive().catch(() => false));
     if (this.ending) return;
     if (!restart) {
       void this.end("error", reason);
@@ -199,8 +213,15 @@ export class LiveSession {
 
   state(): SessionState {
     return {
-      episodeId: this.id, status: this.status, phase: this.phase.phase, turns: this.turns, turnLimit: this.o.turnLimit,
-      startedAt: this.startedAt.toISOString(), busy: isBusy(this.phase), blockedReason: this.phase.blocked, error: this.error,
+      episodeId: this.id,
+      status: this.status,
+      phase: this.phase.phase,
+      turns: this.turns,
+      turnLimit: this.o.turnLimit,
+      startedAt: this.startedAt.toISOString(),
+      busy: isBusy(this.phase),
+      blockedReason: this.phase.blocked,
+      error: this.error,
       saving: this.o.writer.state().saving,
       ...(this.timeLimit ? { timeLeftMs: this.timeLimit.leftMs(), timerPaused: this.timeLimit.paused } : {}),
     };
@@ -311,7 +332,9 @@ export class LiveSession {
     if (this.phase.blocked) throw new Error(this.phase.blocked);
     await this.whenReady();
     this.touch();
-    return this.onceStored(await (this.o.executor ? this.runExecuted(action, timeoutMs, this.o.executor) : this.typeAction(action, timeoutMs)));
+    return this.onceStored(
+      await (this.o.executor ? this.runExecuted(action, timeoutMs, this.o.executor) : this.typeAction(action, timeoutMs)),
+    );
   }
 
   /** An agent hears of its step only once the step is stored; if it cannot be, the answer is the episode's error. */
@@ -327,7 +350,16 @@ export class LiveSession {
 
   private typeAction(action: string, timeoutMs: number): Promise<ActionResult> {
     return new Promise<ActionResult>((resolve) => {
-      const waiter: Waiter = { action, lines: action.split("\n").length, continuations: 0, incomplete: false, resolve, timer: null, timedOut: false, answer: null };
+      const waiter: Waiter = {
+        action,
+        lines: action.split("\n").length,
+        continuations: 0,
+        incomplete: false,
+        resolve,
+        timer: null,
+        timedOut: false,
+        answer: null,
+      };
       waiter.timer = setTimeout(() => {
         waiter.timedOut = true;
         this.interrupt();
@@ -346,7 +378,8 @@ export class LiveSession {
   private async runExecuted(action: string, timeoutMs: number, execute: ActionExecutor): Promise<ActionResult> {
     const index = this.steps.length;
     const promptAt = this.executedPromptAt;
-    if (promptAt === null) this.notice("intercode execution: each action runs on its own (bash -c as root, no terminal); only cd carries over");
+    if (promptAt === null)
+      this.notice("intercode execution: each action runs on its own (bash -c as root, no terminal); only cd carries over");
     const startedAt = Date.now();
     const submit = this.o.console.isSubmit(action);
     this.step({ type: "executing", submit });
@@ -354,7 +387,13 @@ export class LiveSession {
     this.record(this.recorder.marker(`turn ${index}`, startedAt));
     this.broadcast(ServerEvents.state, this.state());
     if (submit) {
-      const step = executedStep(index, action, { observation: "", exitCode: 0, timedOut: false, truncated: false }, promptAt, startedAt);
+      const step = executedStep(
+        index,
+        action,
+        { observation: "", exitCode: 0, timedOut: false, truncated: false },
+        promptAt,
+        startedAt,
+      );
       this.onStepCompleted(step);
       const answered = await this.answer(action);
       if (typeof answered !== "string") return { step: null, observation: "", timedOut: false, done: true, result: answered };
@@ -396,13 +435,18 @@ export class LiveSession {
     this.step({ type: "submit" });
     let outcome: ScoreOutcome | Error;
     try {
-      outcome = await this.o.scorer.score({ sandbox: this.o.sandbox, steps: this.steps.filter((s) => !this.o.console.isSubmit(s.action)), submitted });
+      outcome = await this.o.scorer.score({
+        sandbox: this.o.sandbox,
+        steps: this.steps.filter((s) => !this.o.console.isSubmit(s.action)),
+        submitted,
+      });
     } catch (err) {
       outcome = err as Error;
     }
     if (this.ending) return this.ending; // skipped, abandoned or failed while it was scored
     const lastTurn = this.o.turnLimit !== null && this.turns + 1 >= this.o.turnLimit;
-    if (outcome instanceof Error || !outcome.tryAgain || lastTurn) return (this.ending ??= this.finish("submitted", submitted, outcome));
+    if (outcome instanceof Error || !outcome.tryAgain || lastTurn)
+      return (this.ending ??= this.finish("submitted", submitted, outcome));
     this.goOn(outcome.scores, outcome.tryAgain);
     return outcome.tryAgain;
   }
@@ -411,7 +455,15 @@ export class LiveSession {
   private goOn(scores: ScoreView[], told: string): void {
     const last = this.steps.at(-1);
     const reward = scores.find((s) => s.mode === "plateau");
-    if (last && reward) this.o.writer.write((p) => p.step.update({ where: { episodeId_index: { episodeId: this.id, index: last.index } }, data: { reward: reward.reward } })).catch(() => {});
+    if (last && reward)
+      this.o.writer
+        .write((p) =>
+          p.step.update({
+            where: { episodeId_index: { episodeId: this.id, index: last.index } },
+            data: { reward: reward.reward },
+          }),
+        )
+        .catch(() => {});
     this.turns += 1;
     this.step({ type: "goOn" });
     this.notice(told);
@@ -493,7 +545,8 @@ export class LiveSession {
     const w = this.actionWaiter;
     const incomplete = this.o.console.incomplete;
     if (w?.incomplete && !w.answer && incomplete) {
-      for (const ev of this.segmenter.reject(w.action, incomplete.observation, incomplete.exitCode)) if (ev.type === "stepCompleted") this.onStepCompleted(ev.step);
+      for (const ev of this.segmenter.reject(w.action, incomplete.observation, incomplete.exitCode))
+        if (ev.type === "stepCompleted") this.onStepCompleted(ev.step);
     }
     if (w?.answer && this.actionWaiter === w) {
       this.actionWaiter = null;
@@ -546,23 +599,52 @@ export class LiveSession {
     const start = this.recorder.timeOf(step.promptAt ?? step.startedAt);
     const stored = this.o.writer.step(
       {
-        index: step.index, action: step.action, observation: step.observation, observationAnsi: step.observationAnsi,
-        truncated: step.truncated, exitCode: step.exitCode, admissible: step.admissible, result: step.result,
-        startedAt: new Date(step.startedAt), durationMs: step.durationMs, castStart: start, castEnd: this.recorder.timeOf(step.endedAt),
+        index: step.index,
+        action: step.action,
+        observation: step.observation,
+        observationAnsi: step.observationAnsi,
+        truncated: step.truncated,
+        exitCode: step.exitCode,
+        admissible: step.admissible,
+        result: step.result,
+        startedAt: new Date(step.startedAt),
+        durationMs: step.durationMs,
+        castStart: start,
+        castEnd: this.recorder.timeOf(step.endedAt),
       },
       this.turns,
     );
-    const summary: StepSummary = { index: step.index, action: step.action, exitCode: step.exitCode, admissible: step.admissible, durationMs: step.durationMs, truncated: step.truncated };
+    const summary: StepSummary = {
+      index: step.index,
+      action: step.action,
+      exitCode: step.exitCode,
+      admissible: step.admissible,
+      durationMs: step.durationMs,
+      truncated: step.truncated,
+    };
     this.lastStepStored = stored;
     // Announce a step once it is stored, so whoever hears of it can read it from the database.
     // (Not stored: the writer gave up and the episode ends as error; nobody hears of the step.)
-    stored.then(() => {
-      this.broadcast(ServerEvents.step, summary);
-      this.tell({
-        type: "step",
-        step: { index: step.index, action: step.action, observation: step.observation, exitCode: step.exitCode, admissible: step.admissible, durationMs: step.durationMs, truncated: step.truncated, castStart: start, castEnd: this.recorder.timeOf(step.endedAt) },
-      });
-    }, () => {});
+    stored.then(
+      () => {
+        this.broadcast(ServerEvents.step, summary);
+        this.tell({
+          type: "step",
+          step: {
+            index: step.index,
+            action: step.action,
+            observation: step.observation,
+            exitCode: step.exitCode,
+            admissible: step.admissible,
+            durationMs: step.durationMs,
+            truncated: step.truncated,
+            castStart: start,
+            castEnd: this.recorder.timeOf(step.endedAt),
+          },
+        });
+      },
+      () => {},
+    );
     if (this.o.turnLimit !== null && this.turns >= this.o.turnLimit && !submit) {
       // Scored at the prompt (onPrompt), once the step is in: as the agent API's forced submit.
       const reason = `Turn limit reached (${this.o.turnLimit}): ${this.o.scoreAtTurnLimit ? "the episode is scored as it stands" : "submit or skip"}.`;
@@ -643,25 +725,48 @@ export class LiveSession {
   }
 
   /** `scored`: the submit's scoring when it was already done (answer), its failure included. */
-  private async finish(status: EpisodeResult["status"], submitted?: string, scored?: ScoreOutcome | Error): Promise<EpisodeResult> {
+  private async finish(
+    status: EpisodeResult["status"],
+    submitted?: string,
+    scored?: ScoreOutcome | Error,
+  ): Promise<EpisodeResult> {
     this.step(status === "submitted" ? { type: "submit" } : { type: "end", status });
     const isSubmit = (s: CompletedStep) => this.o.console.isSubmit(s.action);
     let scores: ScoreView[] = [];
     if (status === "submitted") {
       try {
         if (scored instanceof Error) throw scored;
-        ({ scores } = scored ?? (await this.o.scorer.score({ sandbox: this.o.sandbox, steps: this.steps.filter((s) => !isSubmit(s)), submitted: submitted ?? "submit" })));
+        ({ scores } =
+          scored ??
+          (await this.o.scorer.score({
+            sandbox: this.o.sandbox,
+            steps: this.steps.filter((s) => !isSubmit(s)),
+            submitted: submitted ?? "submit",
+          })));
       } catch (err) {
         status = "error";
         this.error = `scoring failed: ${(err as Error).message}`;
       }
     }
     this.status = status;
-    this.result = { status, scores, gold: status === "submitted" || status === "skipped" ? this.o.gold : null, error: this.error };
+    this.result = {
+      status,
+      scores,
+      gold: status === "submitted" || status === "skipped" ? this.o.gold : null,
+      error: this.error,
+    };
     const reward = scores.find((s) => s.mode === "plateau");
     if (reward && this.steps.length) {
       const last = this.steps[this.steps.length - 1];
-      if (isSubmit(last)) this.o.writer.write((p) => p.step.update({ where: { episodeId_index: { episodeId: this.id, index: last.index } }, data: { reward: reward.reward } })).catch(() => {});
+      if (isSubmit(last))
+        this.o.writer
+          .write((p) =>
+            p.step.update({
+              where: { episodeId_index: { episodeId: this.id, index: last.index } },
+              data: { reward: reward.reward },
+            }),
+          )
+          .catch(() => {});
     }
     try {
       await this.storeEnd(status, scores);
@@ -688,13 +793,29 @@ export class LiveSession {
   private async storeEnd(status: EpisodeResult["status"], scores: ScoreView[]): Promise<void> {
     await this.o.writer.write((p) =>
       p.$transaction([
-        p.episode.update({ where: { id: this.id }, data: { status, endedAt: new Date(), turns: this.turns, error: this.error == null ? null : pgText(this.error), errorRate: errorRate(this.steps.filter((s) => !this.o.console.isSubmit(s.action))) } }),
+        p.episode.update({
+          where: { id: this.id },
+          data: {
+            status,
+            endedAt: new Date(),
+            turns: this.turns,
+            error: this.error == null ? null : pgText(this.error),
+            errorRate: errorRate(this.steps.filter((s) => !this.o.console.isSubmit(s.action))),
+          },
+        }),
         ...scores.map((s) =>
           p.score.create({
             data: {
-              episodeId: this.id, mode: s.mode, reward: s.reward, success: s.success, version: s.version, breakdown: pgJson(s.breakdown) as object, gold: (s.gold == null ? undefined : pgJson(s.gold)) as object | undefined,
+              episodeId: this.id,
+              mode: s.mode,
+              reward: s.reward,
+              success: s.success,
+              version: s.version,
+              breakdown: pgJson(s.breakdown) as object,
+              gold: (s.gold == null ? undefined : pgJson(s.gold)) as object | undefined,
               // the turn the scorer says the success was decided at (mucode: the judged code's), else the submit's
-              maxRewardIdx: Math.max(0, this.turns - 1), solvedAtTurn: s.success ? (s.solvedAtTurn ?? Math.max(1, this.turns)) : null,
+              maxRewardIdx: Math.max(0, this.turns - 1),
+              solvedAtTurn: s.success ? (s.solvedAtTurn ?? Math.max(1, this.turns)) : null,
             },
           }),
         ),
@@ -714,12 +835,29 @@ export class LiveSession {
   }
 }
 
-function executedStep(index: number, action: string, r: Pick<ExecutedAction, "observation" | "exitCode" | "timedOut" | "truncated" | "result">, promptAt: number | null, startedAt: number): CompletedStep {
+function executedStep(
+  index: number,
+  action: string,
+  r: Pick<ExecutedAction, "observation" | "exitCode" | "timedOut" | "truncated" | "result">,
+  promptAt: number | null,
+  startedAt: number,
+): CompletedStep {
   const endedAt = Date.now();
   return {
-    index, action, actionProblem: null, observation: r.observation, observationAnsi: r.observation, exitCode: r.exitCode,
-    admissible: r.exitCode === 0 && !r.timedOut, result: r.result ?? null, truncated: r.truncated, outputBytes: Buffer.byteLength(r.observation),
-    promptAt, startedAt, endedAt, durationMs: endedAt - startedAt,
+    index,
+    action,
+    actionProblem: null,
+    observation: r.observation,
+    observationAnsi: r.observation,
+    exitCode: r.exitCode,
+    admissible: r.exitCode === 0 && !r.timedOut,
+    result: r.result ?? null,
+    truncated: r.truncated,
+    outputBytes: Buffer.byteLength(r.observation),
+    promptAt,
+    startedAt,
+    endedAt,
+    durationMs: endedAt - startedAt,
   };
 }
 

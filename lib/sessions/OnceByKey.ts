@@ -5,7 +5,10 @@
 export class OnceByKey<T> {
   private seen = new Map<string, { at: number; result: Promise<T> }>();
 
-  constructor(private readonly ttlMs = 60_000, private readonly now = () => Date.now()) {}
+  constructor(
+    private readonly ttlMs = 60_000,
+    private readonly now = () => Date.now(),
+  ) {}
 
   run(key: string, fn: () => Promise<T>): Promise<T> {
     const t = this.now();

@@ -6,7 +6,11 @@ afterEach(() => vi.useRealTimers());
 describe("OutputBatcher", () => {
   it("sends a lone chunk at once", () => {
     const sent: string[] = [];
-    const b = new OutputBatcher((d) => sent.push(d), 4, () => 100);
+    const b = new OutputBatcher(
+      (d) => sent.push(d),
+      4,
+      () => 100,
+    );
     b.push("a");
     expect(sent).toEqual(["a"]);
   });
@@ -15,7 +19,11 @@ describe("OutputBatcher", () => {
     vi.useFakeTimers();
     let t = 0;
     const sent: string[] = [];
-    const b = new OutputBatcher((d) => sent.push(d), 4, () => t);
+    const b = new OutputBatcher(
+      (d) => sent.push(d),
+      4,
+      () => t,
+    );
     b.push("a");
     t = 1;
     b.push("b");
@@ -32,7 +40,11 @@ describe("OutputBatcher", () => {
   it("flush() sends what is waiting now", () => {
     vi.useFakeTimers();
     const sent: string[] = [];
-    const b = new OutputBatcher((d) => sent.push(d), 4, () => 0);
+    const b = new OutputBatcher(
+      (d) => sent.push(d),
+      4,
+      () => 0,
+    );
     b.push("a");
     b.push("b");
     b.flush();

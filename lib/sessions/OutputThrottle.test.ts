@@ -8,7 +8,13 @@ describe("OutputThrottle", () => {
   it("holds the TTY once a window's budget is spent and lets go when the window ends", () => {
     vi.useFakeTimers();
     const calls: string[] = [];
-    const t = new OutputThrottle(() => calls.push("hold"), () => calls.push("release"), 100, 50, () => Date.now());
+    const t = new OutputThrottle(
+      () => calls.push("hold"),
+      () => calls.push("release"),
+      100,
+      50,
+      () => Date.now(),
+    );
     t.consumed(60);
     expect(calls).toEqual([]);
     t.consumed(60);
@@ -25,7 +31,10 @@ describe("OutputThrottle", () => {
 describe("PauseGate", () => {
   it("resumes only when every reason has let go", () => {
     const calls: string[] = [];
-    const g = new PauseGate(() => calls.push("pause"), () => calls.push("resume"));
+    const g = new PauseGate(
+      () => calls.push("pause"),
+      () => calls.push("resume"),
+    );
     g.hold("flow");
     g.hold("rate");
     g.release("flow");

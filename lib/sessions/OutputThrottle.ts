@@ -24,12 +24,15 @@ export class OutputThrottle {
     this.used += bytes;
     if (this.used > this.bytesPerWindow && !this.timer) {
       this.hold();
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        this.windowStart = this.now();
-        this.used = 0;
-        this.release();
-      }, Math.max(1, this.windowMs - (t - this.windowStart)));
+      this.timer = setTimeout(
+        () => {
+          this.timer = null;
+          this.windowStart = this.now();
+          this.used = 0;
+          this.release();
+        },
+        Math.max(1, this.windowMs - (t - this.windowStart)),
+      );
     }
   }
 

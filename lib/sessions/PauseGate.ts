@@ -4,7 +4,10 @@
 export class PauseGate {
   private reasons = new Set<string>();
 
-  constructor(private readonly pause: () => void, private readonly resume: () => void) {}
+  constructor(
+    private readonly pause: () => void,
+    private readonly resume: () => void,
+  ) {}
 
   hold(reason: string): void {
     if (this.reasons.size === 0) this.pause();

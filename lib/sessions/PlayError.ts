@@ -4,7 +4,10 @@
 
 export class PlayError extends Error {
   override readonly name = "PlayError";
-  constructor(message: string, readonly status: 400 | 404 | 409 | 429 | 503) {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 | 429 | 503,
+  ) {
     super(message);
   }
 }

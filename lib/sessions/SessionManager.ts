@@ -45,7 +45,14 @@ export interface StartOptions {
   /** Session API episodes: the token that opened it. */
   apiTokenId?: string | null;
   /** Study episodes: which study and participant, and the task's time limit (scored as it stands when it runs out). */
-  study?: { studyId: string; participantId: string; practice: boolean; timeLimitSec: number | null; timerRule: string; showReward: boolean } | null;
+  study?: {
+    studyId: string;
+    participantId: string;
+    practice: boolean;
+    timeLimitSec: number | null;
+    timerRule: string;
+    showReward: boolean;
+  } | null;
   playerKind: "human" | "agent";
   playerName?: string | null;
   model?: string | null;
@@ -114,7 +121,12 @@ export class SessionManager {
     const unplayable = env.unplayable?.(task);
     if (unplayable) throw new PlayError(`This task cannot be played: ${unplayable}.`, 409);
     if (opts.execution === "intercode" && (opts.playerKind !== "agent" || !env.executor)) {
-      throw new PlayError(opts.playerKind !== "agent" ? "intercode execution is for agents (people type into the terminal)" : `${task.environment} tasks have no intercode execution`, 400);
+      throw new PlayError(
+        opts.playerKind !== "agent"
+          ? "intercode execution is for agents (people type into the terminal)"
+          : `${task.environment} tasks have no intercode execution`,
+        400,
+      );
     }
     if (!this.accepting) throw new PlayError("Plateau is stopping: no new episodes", 503);
     if (!this.driver) throw new PlayError(`cannot start a sandbox: ${this.unavailableReason}`, 503);
@@ -130,7 +142,11 @@ export class SessionManager {
     }
   }
 
-  private async startTask(task: TaskForPlay & { id: number }, env: PlayableEnvironment, opts: StartOptions): Promise<{ episodeId: string; playerToken: string; session: LiveSession }> {
+  private async startTask(
+    task: TaskForPlay & { id: number },
+    env: PlayableEnvironment,
+    opts: StartOptions,
+  ): Promise<{ episodeId: string; playerToken: string; session: LiveSession }> {
     const turns = turnLimitOf(opts, this.config.humanTurnLimit);
     const cols = opts.cols ?? 120;
     const rows = opts.rows ?? 32;
@@ -138,19 +154,35 @@ export class SessionManager {
       throw new PlayError(`cannot start a sandbox for ${env.image(task)}: ${err.message}`, 503);
     });
     // No leak on a failed start: the sandbox goes if the episode row cannot be made.
-    const episode = await this.prisma.episode.create({
-      data: {
-        taskId: task.id, runId: opts.runId ?? null, playerKind: opts.playerKind, playerName: opts.playerName ?? null,
-        model: opts.model ?? null, strategy: opts.strategy ?? null, turnLimit: turns.turnLimit,
-        driver: sandbox.driver, sandboxId: sandbox.id, castWidth: cols, castHeight: rows, status: "active",
-        userId: opts.owner?.userId ?? null, apiTokenId: opts.apiTokenId ?? null, execution: opts.execution ?? "terminal",
-        studyId: opts.study?.studyId ?? null, participantId: opts.study?.participantId ?? null, practice: opts.study?.practice ?? false,
-        timeLimitSec: opts.study?.timeLimitSec ?? null, timerRule: opts.study?.timeLimitSec ? opts.study.timerRule : null,
-      },
-    }).catch(async (err: Error) => {
-      await sandbox.destroy().catch(() => {});
-      throw new PlayError(`the episode could not be stored: ${err.message.trim().split("\n").pop()}`, 503);
-    });
+    const episode = await this.prisma.episode
+      .create({
+        data: {
+          taskId: task.id,
+          runId: opts.runId ?? null,
+          playerKind: opts.playerKind,
+          playerName: opts.playerName ?? null,
+          model: opts.model ?? null,
+          strategy: opts.strategy ?? null,
+          turnLimit: turns.turnLimit,
+          driver: sandbox.driver,
+          sandboxId: sandbox.id,
+          castWidth: cols,
+          castHeight: rows,
+          status: "active",
+          userId: opts.owner?.userId ?? null,
+          apiTokenId: opts.apiTokenId ?? null,
+          execution: opts.execution ?? "terminal",
+          studyId: opts.study?.studyId ?? null,
+          participantId: opts.study?.participantId ?? null,
+          practice: opts.study?.practice ?? false,
+          timeLimitSec: opts.study?.timeLimitSec ?? null,
+          timerRule: opts.study?.timeLimitSec ? opts.study.timerRule : null,
+        },
+      })
+      .catch(async (err: Error) => {
+        await sandbox.destroy().catch(() => {});
+        throw new PlayError(`the episode could not be stored: ${err.message.trim().split("\n").pop()}`, 503);
+      });
     const consoleEnv = env.consoleEnv?.(task);
     const openTty = (size: { cols: number; rows: number }) => sandbox.attach(size, consoleEnv ? { env: consoleEnv } : undefined);
     let tty;
@@ -158,18 +190,35 @@ export class SessionManager {
       tty = await openTty({ cols, rows });
     } catch (err) {
       await sandbox.destroy().catch(() => {});
-      await this.prisma.episode.update({ where: { id: episode.id }, data: { status: "error", error: `the sandbox terminal did not start: ${(err as Error).message}`, endedAt: new Date() } });
+      await this.prisma.episode.update({
+        where: { id: episode.id },
+        data: { status: "error", error: `the sandbox terminal did not start: ${(err as Error).message}`, endedAt: new Date() },
+      });
       throw new PlayError(`the sandbox terminal did not start: ${(err as Error).message}`, 503);
     }
     // The database stayed away (or refused a write): the episode ends as error, its sandbox goes, and
     // its final status is written once the database is back (EndingsToStore).
-    const writer = new EpisodeWriter(this.prisma, episode.id, (err) => {
-      console.error(`plateau: episode ${episode.id}: ${err.message}`);
-      this.unstored.add(episode.id, err.message);
-      void session.end("error", err.message);
-    }, this.writerOptions);
+    const writer = new EpisodeWriter(
+      this.prisma,
+      episode.id,
+      (err) => {
+        console.error(`plateau: episode ${episode.id}: ${err.message}`);
+        this.unstored.add(episode.id, err.message);
+        void session.end("error", err.message);
+      },
+      this.writerOptions,
+    );
     const session: LiveSession = new LiveSession({
-      episodeId: episode.id, playerKind: opts.playerKind, sandbox, tty, reopenTty: openTty, console: env.console, writer, gold: task.gold, cols, rows,
+      episodeId: episode.id,
+      playerKind: opts.playerKind,
+      sandbox,
+      tty,
+      reopenTty: openTty,
+      console: env.console,
+      writer,
+      gold: task.gold,
+      cols,
+      rows,
       scorer: env.scorer(task, this.takeSandbox, { showReward: opts.study?.showReward ?? true }),
       executor: opts.execution === "intercode" ? env.executor!(sandbox, task) : null,
       ...turns,
@@ -232,7 +281,11 @@ export class SessionManager {
   /** End every live episode as interrupted, each with every step stored, and their sandboxes destroyed. */
   async shutdown(): Promise<void> {
     this.refuseNew();
-    await Promise.all([...this.live.values()].map((s) => s.end("interrupted", "the server stopped while the episode was running").catch(() => {})));
+    await Promise.all(
+      [...this.live.values()].map((s) =>
+        s.end("interrupted", "the server stopped while the episode was running").catch(() => {}),
+      ),
+    );
     await this.unstored.flush();
   }
 

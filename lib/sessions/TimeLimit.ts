@@ -15,7 +15,8 @@ export class TimeLimit {
     readonly rule: TimerRule,
     private readonly onExpire: () => void,
     private readonly now: () => number = Date.now,
-    private readonly schedule: (fn: () => void, ms: number) => ReturnType<typeof setTimeout> = (fn, ms) => setTimeout(fn, ms).unref(),
+    private readonly schedule: (fn: () => void, ms: number) => ReturnType<typeof setTimeout> = (fn, ms) =>
+      setTimeout(fn, ms).unref(),
   ) {
     if (rule === "wall") this.run();
   }

@@ -74,14 +74,20 @@ describe("a database that goes away under live episodes", { timeout: 120_000 }, 
     } finally {
       await resume;
     }
-    await player.until(() => player.steps.length === 2 && player.state?.saving === false, 15_000, "the step stored and saving… gone");
+    await player.until(
+      () => player.steps.length === 2 && player.state?.saving === false,
+      15_000,
+      "the step stored and saving… gone",
+    );
     await player.run("echo three");
     const result = await player.submit();
     expect(result.status).toBe("submitted");
 
     const steps = await p.db.prisma.step.findMany({ where: { episodeId }, orderBy: { index: "asc" } });
     expect(steps.map((s) => s.action)).toEqual(["echo one", "echo two", "echo three"]);
-    const seqs = (await p.db.prisma.terminalEvent.findMany({ where: { episodeId }, select: { seq: true }, orderBy: { seq: "asc" } })).map((e) => e.seq);
+    const seqs = (
+      await p.db.prisma.terminalEvent.findMany({ where: { episodeId }, select: { seq: true }, orderBy: { seq: "asc" } })
+    ).map((e) => e.seq);
     expect(seqs).toEqual(seqs.map((_, i) => i)); // every event once, none missing
     const ep = await p.db.prisma.episode.findUniqueOrThrow({ where: { id: episodeId } });
     expect([ep.status, ep.turns]).toEqual(["submitted", 3]);
@@ -95,7 +101,9 @@ describe("a database that goes away under live episodes", { timeout: 120_000 }, 
     await sleep(2_500); // the warm pool full again after the tests before
     const before = await mine();
     // A run that does not exist: the database refuses the row after the sandbox was taken.
-    await expect(p.sessions.start({ taskId: task.id, playerKind: "agent", runId: "no-such-run" })).rejects.toThrow(/could not be stored/);
+    await expect(p.sessions.start({ taskId: task.id, playerKind: "agent", runId: "no-such-run" })).rejects.toThrow(
+      /could not be stored/,
+    );
     await sleep(2_500); // the pool refills what was taken
     expect(await mine()).toBe(before);
   });
@@ -133,7 +141,13 @@ describe("a database that goes away under live episodes", { timeout: 120_000 }, 
         expect(ep.error).toMatch(/database could not store this episode/);
       } finally {
         await fresh.$disconnect();
-        db = { ...db, close: async () => { await db.prisma.$disconnect().catch(() => {}); await again.close(); } } as Database;
+        db = {
+          ...db,
+          close: async () => {
+            await db.prisma.$disconnect().catch(() => {});
+            await again.close();
+          },
+        } as Database;
       }
     } finally {
       delete process.env.PLATEAU_DB_GIVE_UP_SECONDS;

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { isReloadKey } from "./isReloadKey";
 
-const press = (key: string, mods: { ctrl?: boolean; meta?: boolean; alt?: boolean } = {}) => ({ key, ctrlKey: !!mods.ctrl, metaKey: !!mods.meta, altKey: !!mods.alt });
+const press = (key: string, mods: { ctrl?: boolean; meta?: boolean; alt?: boolean } = {}) => ({
+  key,
+  ctrlKey: !!mods.ctrl,
+  metaKey: !!mods.meta,
+  altKey: !!mods.alt,
+});
 
 describe("isReloadKey", () => {
   it.each([

@@ -16,4 +16,8 @@ export type AttachMessage = z.infer<typeof AttachMessage>;
 export const InputMessage = z.string().max(MAX_INPUT_CHARS);
 export const ResizeMessage = z.object({ cols: z.number().int().min(10).max(500), rows: z.number().int().min(4).max(200) });
 /** Flow control: the browser acknowledges output once xterm has parsed it. */
-export const AckMessage = z.number().int().min(0).max(1 << 30);
+export const AckMessage = z
+  .number()
+  .int()
+  .min(0)
+  .max(1 << 30);

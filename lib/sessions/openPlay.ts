@@ -16,7 +16,10 @@ const PROMPT_WAIT_MS = 500;
 /** The cookie that tells the Play page (and only the browser that started it) the player's token. */
 export const playerCookie = (episodeId: string) => `plateau_player_${episodeId}`;
 
-export async function startPlay(sessions: SessionManager, start: Omit<StartOptions, "playerKind">): Promise<{ episodeId: string; playerToken: string } | { error: string; status: number }> {
+export async function startPlay(
+  sessions: SessionManager,
+  start: Omit<StartOptions, "playerKind">,
+): Promise<{ episodeId: string; playerToken: string } | { error: string; status: number }> {
   try {
     const started = await sessions.start({ ...start, playerKind: "human" });
     return { episodeId: started.episodeId, playerToken: started.playerToken };
@@ -30,5 +33,10 @@ export async function startPlay(sessions: SessionManager, start: Omit<StartOptio
 export async function openPlay(sessions: SessionManager, episodeId: string, playerToken: string | null): Promise<PlayOpening> {
   const session = sessions.get(episodeId);
   const token = playerToken && sessions.isPlayer(episodeId, playerToken) ? playerToken : null;
-  return { episodeId, playerToken: token, screen: (await session?.screenHtml(token ? PROMPT_WAIT_MS : 0)) ?? null, state: session?.state() ?? null };
+  return {
+    episodeId,
+    playerToken: token,
+    screen: (await session?.screenHtml(token ? PROMPT_WAIT_MS : 0)) ?? null,
+    state: session?.state() ?? null,
+  };
 }

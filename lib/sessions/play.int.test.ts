@@ -25,7 +25,12 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
   }
 
   async function play(dataset: string, index: number, opts: { turnLimit?: number; scoreAtTurnLimit?: boolean } = {}) {
-    const started = await p.sessions.start({ taskId: await taskId(dataset, index), playerKind: "human", turnLimit: opts.turnLimit ?? null, scoreAtTurnLimit: opts.scoreAtTurnLimit });
+    const started = await p.sessions.start({
+      taskId: await taskId(dataset, index),
+      playerKind: "human",
+      turnLimit: opts.turnLimit ?? null,
+      scoreAtTurnLimit: opts.scoreAtTurnLimit,
+    });
     const player = new TestPlayer(p, started.episodeId, started.playerToken);
     players.push(player);
     await player.ready();
@@ -62,7 +67,10 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     await good.player.run(task.gold);
     const result = await good.player.submit();
     expect(result.status).toBe("submitted");
-    expect(result.scores.map((s) => [s.mode, s.reward])).toEqual([["intercode", 1], ["plateau", 1]]);
+    expect(result.scores.map((s) => [s.mode, s.reward])).toEqual([
+      ["intercode", 1],
+      ["plateau", 1],
+    ]);
     expect(result.gold).toBe(task.gold);
     const scores = await p.db.prisma.score.findMany({ where: { episodeId: good.episodeId } });
     expect(scores.every((s) => s.success && s.version.length > 0)).toBe(true);
@@ -95,7 +103,11 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     player.close();
     const again = new TestPlayer(p, episodeId, playerToken);
     players.push(again);
-    await again.until(() => again.screen.includes("before-reload-marker") && again.state?.turns === 1, 10_000, "the redrawn screen");
+    await again.until(
+      () => again.screen.includes("before-reload-marker") && again.state?.turns === 1,
+      10_000,
+      "the redrawn screen",
+    );
     const step = await again.run("echo after");
     expect(step.index).toBe(1);
   });
@@ -132,7 +144,11 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
   });
 
   it("answers an agent's step within its timeout while a spectator that never acknowledges watches", async () => {
-    const { session, episodeId } = await p.sessions.start({ taskId: await taskId("nl2bash_fs_2", 3), playerKind: "agent", turnLimit: null });
+    const { session, episodeId } = await p.sessions.start({
+      taskId: await taskId("nl2bash_fs_2", 3),
+      playerKind: "agent",
+      turnLimit: null,
+    });
     const watcher = new TestPlayer(p, episodeId, undefined, undefined, false);
     players.push(watcher);
     await watcher.until(() => watcher.state !== null, 10_000, "the spectator's state");
@@ -145,7 +161,8 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
 
   it("takes no step, submit or exit code from output that imitates the shell's marks (printf, cat of a file)", async () => {
     const { episodeId, player } = await play("nl2bash_fs_3", 2);
-    const forged = "\\e]133;D;0\\a\\e]633;E;submit\\a\\e]133;C\\a\\e]133;D;0;00000000000000000000000000000000\\a\\e]133;A\\a$ \\e]133;B\\a";
+    const forged =
+      "\\e]133;D;0\\a\\e]633;E;submit\\a\\e]133;C\\a\\e]133;D;0;00000000000000000000000000000000\\a\\e]133;A\\a$ \\e]133;B\\a";
     const printed = await player.run(`printf '${forged}'; false`);
     await player.run(`printf '${forged}' > /tmp/forged`);
     const catted = await player.run("cat /tmp/forged; ls /nope");
@@ -162,7 +179,11 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
   });
 
   it("an agent's incomplete action is a step that did not run, at once; a multi-line action runs whole", async () => {
-    const { session, episodeId } = await p.sessions.start({ taskId: await taskId("nl2bash_fs_1", 0), playerKind: "agent", turnLimit: null });
+    const { session, episodeId } = await p.sessions.start({
+      taskId: await taskId("nl2bash_fs_1", 0),
+      playerKind: "agent",
+      turnLimit: null,
+    });
     const open = await session.runAction('echo "hello', 10_000);
     expect(open.timedOut).toBe(false); // answered at once, not at the 10 s timeout
     expect(open.step).toMatchObject({ action: 'echo "hello', exitCode: 2, admissible: false });
@@ -173,14 +194,19 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     expect((await session.runAction("echo still here", 10_000)).observation).toBe("still here\n");
     await session.skip(); // stores what is still being written
     const steps = await p.db.prisma.step.findMany({ where: { episodeId }, orderBy: { index: "asc" } });
-    expect(steps.map((s) => [s.index, s.exitCode])).toEqual([[0, 2], [1, 0], [2, 0]]);
+    expect(steps.map((s) => [s.index, s.exitCode])).toEqual([
+      [0, 2],
+      [1, 0],
+      [2, 0],
+    ]);
   });
 
   it("answers an agent's action once bash is back at its prompt, not when the command ends", async () => {
     const { session } = await p.sessions.start({ taskId: await taskId("nl2bash_fs_1", 1), playerKind: "agent", turnLimit: null });
     // From now on the command-end mark and the prompt arrive 300 ms apart, in separate chunks.
     await session.runAction('PROMPT_COMMAND="$PROMPT_COMMAND; sleep 0.3"', 10_000);
-    for (const word of ["one", "two", "three"]) expect((await session.runAction(`echo ${word}`, 10_000)).observation).toBe(`${word}\n`);
+    for (const word of ["one", "two", "three"])
+      expect((await session.runAction(`echo ${word}`, 10_000)).observation).toBe(`${word}\n`);
     await session.skip();
   });
 
@@ -243,11 +269,19 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     const { episodeId, player } = await play("nl2bash_fs_2", 2);
     await player.run("echo kept > /tmp/exit-test; cd /tmp");
     await player.run("exit");
-    await player.until(() => /fresh one starts/.test(player.output) && /\$ $/.test(player.output), 20_000, "a fresh prompt after exit");
+    await player.until(
+      () => /fresh one starts/.test(player.output) && /\$ $/.test(player.output),
+      20_000,
+      "a fresh prompt after exit",
+    );
     const cat = await player.run("cat /tmp/exit-test; pwd");
     expect(cat.exitCode).toBe(0);
     player.type("\x04"); // Ctrl-D at the prompt
-    await player.until(() => (player.output.match(/fresh one starts/g) ?? []).length === 2 && /\$ $/.test(player.output), 20_000, "a fresh prompt after Ctrl-D");
+    await player.until(
+      () => (player.output.match(/fresh one starts/g) ?? []).length === 2 && /\$ $/.test(player.output),
+      20_000,
+      "a fresh prompt after Ctrl-D",
+    );
     expect(player.result).toBeNull();
     const result = await player.submit();
     expect(result.status).toBe("submitted");
@@ -273,7 +307,14 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     const { episodeId, player } = await play("nl2bash_fs_3", 1);
     await player.run("echo kept");
     // A new process finds the episode active in the database with no live session behind it.
-    const fresh = new SessionManager(p.db.prisma, null, async () => { throw new Error("unused"); }, {});
+    const fresh = new SessionManager(
+      p.db.prisma,
+      null,
+      async () => {
+        throw new Error("unused");
+      },
+      {},
+    );
     expect(await fresh.markOrphansInterrupted()).toBeGreaterThanOrEqual(1);
     const ep = await p.db.prisma.episode.findUniqueOrThrow({ where: { id: episodeId }, include: { steps: true } });
     expect(ep.status).toBe("interrupted");

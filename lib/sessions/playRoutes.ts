@@ -14,16 +14,20 @@ export async function startPlayResponse(req: Request, taskIdParam: string): Prom
   if (who instanceof Response) return who;
   const taskId = Number(taskIdParam);
   const back = (query: string) => new Response(null, { status: 303, headers: { location: `/play/${taskIdParam}?${query}` } });
-  if (!Number.isInteger(taskId) || taskId < 1 || taskId >= 2 ** 31) return Response.json({ error: "task id must be a positive integer" }, { status: 400 });
+  if (!Number.isInteger(taskId) || taskId < 1 || taskId >= 2 ** 31)
+    return Response.json({ error: "task id must be a positive integer" }, { status: 400 });
   if (!getPlateau().sandbox.driver) return back(`error=${encodeURIComponent(`no sandbox: ${getPlateau().sandbox.reason}`)}`);
   const form = (req.headers.get("content-type") ?? "").includes("form") ? await req.formData().catch(() => null) : null;
   const once = String(form?.get("once") ?? "");
-  const start = () => startPlay(getLive().sessions, { taskId, owner: { userId: who.userId, role: who.role }, playerName: who.name });
+  const start = () =>
+    startPlay(getLive().sessions, { taskId, owner: { userId: who.userId, role: who.role }, playerName: who.name });
   const started = /^[\w-]{8,64}$/.test(once) ? await starts.run(`${who.userId}:${taskId}:${once}`, start) : await start();
   if ("error" in started) {
     // A person's form gets the Play page saying why; a program gets the status (429 at a limit, 503 without a sandbox).
     const fromForm = (req.headers.get("accept") ?? "").includes("text/html");
-    return fromForm && started.status !== 404 ? back(`error=${encodeURIComponent(started.error)}`) : Response.json({ error: started.error }, { status: started.status });
+    return fromForm && started.status !== 404
+      ? back(`error=${encodeURIComponent(started.error)}`)
+      : Response.json({ error: started.error }, { status: started.status });
   }
   return toPlayPage(taskId, started.episodeId, started.playerToken);
 }

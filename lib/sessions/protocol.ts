@@ -38,7 +38,6 @@ export interface ScreenHtml {
   cursorY: number;
 }
 
-
 /** The gold command as it was run for one reward mode: what the submission was compared with. */
 export interface GoldRunView {
   /** The process's argv; null when the command could not be made into one ("Malformed command"). */

@@ -21,9 +21,16 @@ export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = {
 };
 
 /** Why one more sandbox is refused (429: this account's limit, 503: the server's), or null. */
-export function sandboxLimitRefusal(limits: SandboxLimits, liveOwners: (string | null)[], owner: EpisodeOwner | null): { status: 429 | 503; message: string } | null {
+export function sandboxLimitRefusal(
+  limits: SandboxLimits,
+  liveOwners: (string | null)[],
+  owner: EpisodeOwner | null,
+): { status: 429 | 503; message: string } | null {
   if (liveOwners.length >= limits.total) {
-    return { status: 503, message: `Plateau is running its limit of ${limits.total} live sandboxes (PLATEAU_MAX_SANDBOXES); try again when an episode ends` };
+    return {
+      status: 503,
+      message: `Plateau is running its limit of ${limits.total} live sandboxes (PLATEAU_MAX_SANDBOXES); try again when an episode ends`,
+    };
   }
   if (!owner) return null;
   const mine = liveOwners.filter((o) => o === owner.userId).length;
@@ -31,7 +38,10 @@ export function sandboxLimitRefusal(limits: SandboxLimits, liveOwners: (string |
     return { status: 429, message: "you have an episode in progress already: finish (submit or skip) it first" };
   }
   if (mine >= limits.perAccount) {
-    return { status: 429, message: `this account has ${mine} live sandboxes, its limit (PLATEAU_MAX_SANDBOXES_PER_ACCOUNT=${limits.perAccount}); end one first` };
+    return {
+      status: 429,
+      message: `this account has ${mine} live sandboxes, its limit (PLATEAU_MAX_SANDBOXES_PER_ACCOUNT=${limits.perAccount}); end one first`,
+    };
   }
   return null;
 }

@@ -54,7 +54,8 @@ const FINAL: ReadonlySet<Phase> = new Set(["scoring", "ending", "ended"]);
 export function transition(s: SessionPhase, e: PhaseEvent): SessionPhase {
   if (s.phase === "ended") return s;
   // Only a submit's scoring (or an executed submit, still running) can go on; an ending never does.
-  if (e.type === "goOn") return s.phase === "scoring" || s.phase === "running" ? { phase: "ready", submitDue: false, blocked: null } : s;
+  if (e.type === "goOn")
+    return s.phase === "scoring" || s.phase === "running" ? { phase: "ready", submitDue: false, blocked: null } : s;
   if (FINAL.has(s.phase)) return e.type === "ended" ? { ...s, phase: "ended", submitDue: false } : s;
   switch (e.type) {
     case "prompt":

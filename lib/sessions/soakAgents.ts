@@ -22,25 +22,34 @@ export interface SoakReport {
 
 export async function soakAgents(prisma: Db, sessions: SessionManager, o: SoakOptions): Promise<SoakReport> {
   let seed = o.seed ?? 1;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   // Whose sandbox is killed, during which step, and how far into it: drawn from the seed up front, so
   // every run kills `kills` sandboxes (a timer racing the agents killed fewer when they were quick).
   const doomed = new Map<number, { step: number; afterMs: number }>();
   while (doomed.size < Math.min(o.kills, o.agents)) {
-    doomed.set(Math.floor(random() * o.agents), { step: 1 + Math.floor(random() * Math.max(1, o.steps - 2)), afterMs: Math.floor(random() * 30) });
+    doomed.set(Math.floor(random() * o.agents), {
+      step: 1 + Math.floor(random() * Math.max(1, o.steps - 2)),
+      afterMs: Math.floor(random() * 30),
+    });
   }
   const answered = new Map<string, string[]>();
   const kills: Promise<void>[] = [];
 
   await Promise.all(
     Array.from({ length: o.agents }, async (_, a) => {
-      const { episodeId, session } = await sessions.start({ taskId: o.taskId, playerKind: "agent", turnLimit: o.steps + 1, commandTimeoutMs: 10_000 });
+      const { episodeId, session } = await sessions.start({
+        taskId: o.taskId,
+        playerKind: "agent",
+        turnLimit: o.steps + 1,
+        commandTimeoutMs: 10_000,
+      });
       answered.set(episodeId, []);
       await session.whenReady();
       for (let s = 0; s < o.steps; s++) {
         const running = session.runAction(`echo agent ${a} step ${s}`, 10_000).catch(() => null);
         const kill = doomed.get(a);
-        if (kill?.step === s) kills.push(new Promise((r) => setTimeout(r, kill.afterMs)).then(() => session.sandbox.destroy()).catch(() => {}));
+        if (kill?.step === s)
+          kills.push(new Promise((r) => setTimeout(r, kill.afterMs)).then(() => session.sandbox.destroy()).catch(() => {}));
         const r = await running;
         if (r?.step) answered.get(episodeId)!.push(r.step.action);
         if (!r || r.done) break;
@@ -51,7 +60,10 @@ export async function soakAgents(prisma: Db, sessions: SessionManager, o: SoakOp
   await Promise.all(kills);
   const episodes = [];
   for (const [episodeId, actions] of answered) {
-    const ep = await prisma.episode.findUniqueOrThrow({ where: { id: episodeId }, include: { steps: { orderBy: { index: "asc" } } } });
+    const ep = await prisma.episode.findUniqueOrThrow({
+      where: { id: episodeId },
+      include: { steps: { orderBy: { index: "asc" } } },
+    });
     episodes.push({ episodeId, answered: actions, stored: ep.steps.map((s) => s.action), status: ep.status });
   }
   return { episodes, killed: kills.length };

@@ -27,15 +27,20 @@ export function registerPlayHandlers(io: SocketServer, sessions: SessionManager,
       const session = sessions.get(msg.data.episodeId);
       if (!session) {
         const ep = await prisma.episode.findUnique({ where: { id: msg.data.episodeId }, select: { status: true, error: true } });
-        return socket.emit(ServerEvents.error, ep ? `this episode is ${ep.status}${ep.error ? `: ${ep.error}` : ""}; open its replay instead` : "no such episode");
+        return socket.emit(
+          ServerEvents.error,
+          ep ? `this episode is ${ep.status}${ep.error ? `: ${ep.error}` : ""}; open its replay instead` : "no such episode",
+        );
       }
       const canType = sessions.isPlayer(msg.data.episodeId, msg.data.playerToken);
       attached = { episodeId: msg.data.episodeId, canType };
       const study = owner?.study ?? null;
       await session.attach({
-        id: socket.id, canType,
+        id: socket.id,
+        canType,
         emit: (event, ...args) => {
-          if (event === ServerEvents.result) socket.emit(ServerEvents.result, resultAsSeenBy(who, args[0] as EpisodeResult, study));
+          if (event === ServerEvents.result)
+            socket.emit(ServerEvents.result, resultAsSeenBy(who, args[0] as EpisodeResult, study));
           else socket.emit(event, ...args);
         },
       });
@@ -57,8 +62,16 @@ export function registerPlayHandlers(io: SocketServer, sessions: SessionManager,
       const n = AckMessage.safeParse(raw);
       if (n.success) withSession((id) => sessions.get(id)?.ack(socket.id, n.data));
     });
-    socket.on(ClientEvents.submit, () => withSession((id) => { if (attached?.canType) void sessions.get(id)?.submit(); }));
-    socket.on(ClientEvents.skip, () => withSession((id) => { if (attached?.canType) void sessions.get(id)?.skip(); }));
+    socket.on(ClientEvents.submit, () =>
+      withSession((id) => {
+        if (attached?.canType) void sessions.get(id)?.submit();
+      }),
+    );
+    socket.on(ClientEvents.skip, () =>
+      withSession((id) => {
+        if (attached?.canType) void sessions.get(id)?.skip();
+      }),
+    );
     socket.on("disconnect", () => withSession((id) => sessions.get(id)?.detach(socket.id)));
   });
 }

@@ -19,27 +19,56 @@ export class TestPlayer {
   private waiters: Array<() => void> = [];
 
   /** `at`: the server and a signed-in session's cookie (sockets without one are refused). `acks: false`: a page that never acknowledges output (a stalled or hostile tab). */
-  constructor(at: { url: string; cookie: string }, readonly episodeId: string, readonly token?: string, readonly size = { cols: 120, rows: 32 }, readonly acks = true) {
-    this.socket = io(at.url, { transports: ["websocket"], forceNew: true, reconnection: false, extraHeaders: { cookie: at.cookie } });
+  constructor(
+    at: { url: string; cookie: string },
+    readonly episodeId: string,
+    readonly token?: string,
+    readonly size = { cols: 120, rows: 32 },
+    readonly acks = true,
+  ) {
+    this.socket = io(at.url, {
+      transports: ["websocket"],
+      forceNew: true,
+      reconnection: false,
+      extraHeaders: { cookie: at.cookie },
+    });
     const wake = () => this.waiters.splice(0).forEach((w) => w());
-    this.socket.on(ServerEvents.screen, (s: string) => { this.screen = s; wake(); });
+    this.socket.on(ServerEvents.screen, (s: string) => {
+      this.screen = s;
+      wake();
+    });
     this.socket.on(ServerEvents.output, (d: string) => {
       this.output += d;
       this.unacked += d.length;
       if (this.acks) this.ackAll();
       wake();
     });
-    this.socket.on(ServerEvents.step, (s: StepSummary) => { this.steps.push(s); wake(); });
-    this.socket.on(ServerEvents.state, (s: SessionState) => { this.state = s; wake(); });
-    this.socket.on(ServerEvents.result, (r: EpisodeResult) => { this.result = r; wake(); });
-    this.socket.on(ServerEvents.error, (m: string) => { this.errors.push(m); wake(); });
+    this.socket.on(ServerEvents.step, (s: StepSummary) => {
+      this.steps.push(s);
+      wake();
+    });
+    this.socket.on(ServerEvents.state, (s: SessionState) => {
+      this.state = s;
+      wake();
+    });
+    this.socket.on(ServerEvents.result, (r: EpisodeResult) => {
+      this.result = r;
+      wake();
+    });
+    this.socket.on(ServerEvents.error, (m: string) => {
+      this.errors.push(m);
+      wake();
+    });
     this.socket.on("connect", () => this.socket.emit(ClientEvents.attach, { episodeId, playerToken: token, ...size }));
   }
 
   /** Resolve once `check` holds, re-checking on every message; reject after timeoutMs. */
   until(check: () => boolean, timeoutMs = 15_000, what = "condition"): Promise<void> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}; output so far: ${JSON.stringify(this.output.slice(-400))}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`timed out waiting for ${what}; output so far: ${JSON.stringify(this.output.slice(-400))}`)),
+        timeoutMs,
+      );
       const test = () => {
         if (check()) {
           clearTimeout(timer);

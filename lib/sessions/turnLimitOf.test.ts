@@ -9,8 +9,14 @@ describe("turnLimitOf", () => {
 
   it("keeps a limit given at start (a study's), blocking at it unless told to score", () => {
     expect(turnLimitOf({ playerKind: "human", turnLimit: 3 }, 5)).toEqual({ turnLimit: 3, scoreAtTurnLimit: false });
-    expect(turnLimitOf({ playerKind: "human", turnLimit: 3, scoreAtTurnLimit: true }, 5)).toEqual({ turnLimit: 3, scoreAtTurnLimit: true });
-    expect(turnLimitOf({ playerKind: "human", turnLimit: null, scoreAtTurnLimit: true }, 5)).toEqual({ turnLimit: null, scoreAtTurnLimit: false });
+    expect(turnLimitOf({ playerKind: "human", turnLimit: 3, scoreAtTurnLimit: true }, 5)).toEqual({
+      turnLimit: 3,
+      scoreAtTurnLimit: true,
+    });
+    expect(turnLimitOf({ playerKind: "human", turnLimit: null, scoreAtTurnLimit: true }, 5)).toEqual({
+      turnLimit: null,
+      scoreAtTurnLimit: false,
+    });
   });
 
   it("never applies the human setting to agents", () => {
@@ -28,6 +34,7 @@ describe("parseTurnLimitSetting", () => {
   });
 
   it("refuses anything else with the setting's name", () => {
-    for (const bad of ["0", "-1", "2.5", "ten", "1e3"]) expect(() => parseTurnLimitSetting(bad)).toThrow(/PLATEAU_HUMAN_TURN_LIMIT must be a whole number/);
+    for (const bad of ["0", "-1", "2.5", "ten", "1e3"])
+      expect(() => parseTurnLimitSetting(bad)).toThrow(/PLATEAU_HUMAN_TURN_LIMIT must be a whole number/);
   });
 });

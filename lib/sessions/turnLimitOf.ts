@@ -12,7 +12,8 @@ export function turnLimitOf(
   start: { playerKind: "human" | "agent"; turnLimit?: number | null; scoreAtTurnLimit?: boolean },
   humanTurnLimit: number | null,
 ): TurnRule {
-  if (start.turnLimit !== undefined) return { turnLimit: start.turnLimit, scoreAtTurnLimit: start.turnLimit !== null && (start.scoreAtTurnLimit ?? false) };
+  if (start.turnLimit !== undefined)
+    return { turnLimit: start.turnLimit, scoreAtTurnLimit: start.turnLimit !== null && (start.scoreAtTurnLimit ?? false) };
   if (start.playerKind === "human" && humanTurnLimit !== null) return { turnLimit: humanTurnLimit, scoreAtTurnLimit: true };
   return { turnLimit: null, scoreAtTurnLimit: false };
 }

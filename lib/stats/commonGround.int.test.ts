@@ -12,12 +12,33 @@ let db: Database;
 beforeAll(async () => {
   db = await openTestDatabase();
   const p = db.prisma;
-  const tasks = await Promise.all([0, 1, 2, 3].map((index) => p.task.create({ data: { environment: "bash", dataset: "common_test", index, query: `task ${index}`, gold: "true" } })));
+  const tasks = await Promise.all(
+    [0, 1, 2, 3].map((index) =>
+      p.task.create({ data: { environment: "bash", dataset: "common_test", index, query: `task ${index}`, gold: "true" } }),
+    ),
+  );
   const play = async (run: string, indexes: number[], turnLimit: number) => {
-    const r = await p.run.upsert({ where: { name: run }, create: { name: run, kind: "import", environment: "bash" }, update: {} });
+    const r = await p.run.upsert({
+      where: { name: run },
+      create: { name: run, kind: "import", environment: "bash" },
+      update: {},
+    });
     for (const i of indexes) {
-      const e = await p.episode.create({ data: { taskId: tasks[i].id, runId: r.id, playerKind: "agent", model: "m", status: "submitted", turns: 1, turnLimit, source: "import" } });
-      await p.score.create({ data: { episodeId: e.id, mode: "intercode", reward: 1, success: true, solvedAtTurn: 1, version: "test" } });
+      const e = await p.episode.create({
+        data: {
+          taskId: tasks[i].id,
+          runId: r.id,
+          playerKind: "agent",
+          model: "m",
+          status: "submitted",
+          turns: 1,
+          turnLimit,
+          source: "import",
+        },
+      });
+      await p.score.create({
+        data: { episodeId: e.id, mode: "intercode", reward: 1, success: true, solvedAtTurn: 1, version: "test" },
+      });
     }
   };
   await play("A", [0, 1], 10);
@@ -30,7 +51,10 @@ describe("loadCompare: common ground", () => {
   it("is on by default when the groups attempted different tasks, and says how many are common", async () => {
     const d = await loadCompare(db.prisma, new URLSearchParams({ runs: "A,B" }));
     expect(d.commonGround).toEqual({ groups: 2, tasks: 4, common: 2, applied: true, auto: true });
-    expect(d.stats!.groups.map((g) => [g.key, g.n])).toEqual([["A", 2], ["B", 3]]);
+    expect(d.stats!.groups.map((g) => [g.key, g.n])).toEqual([
+      ["A", 2],
+      ["B", 3],
+    ]);
   });
 
   it("is off when the address says so", async () => {
@@ -41,6 +65,9 @@ describe("loadCompare: common ground", () => {
 
   it("groups by model, environment and turn limit apart", async () => {
     const d = await loadCompare(db.prisma, new URLSearchParams({ group: "model,environment,turnLimit", common: "0" }));
-    expect(d.stats!.groups.map((g) => [g.key, g.n, g.turnLimit])).toEqual([["m · bash · 3 turns", 1, 3], ["m · bash · 10 turns", 6, 10]]);
+    expect(d.stats!.groups.map((g) => [g.key, g.n, g.turnLimit])).toEqual([
+      ["m · bash · 3 turns", 1, 3],
+      ["m · bash · 10 turns", 6, 10],
+    ]);
   });
 });

@@ -32,7 +32,8 @@ function compareValues(a: string | null, b: string | null): number {
   if (a === b) return 0;
   if (a === null) return 1;
   if (b === null) return -1;
-  const ha = HARDNESS_ORDER.indexOf(a), hb = HARDNESS_ORDER.indexOf(b);
+  const ha = HARDNESS_ORDER.indexOf(a),
+    hb = HARDNESS_ORDER.indexOf(b);
   if (ha >= 0 && hb >= 0) return ha - hb;
   return a.localeCompare(b, "en", { numeric: true });
 }
@@ -61,18 +62,24 @@ export async function computeStats(prisma: Db, q: StatsQuery): Promise<StatsResu
   // Group order: the order runs were asked for, else by value.
   const runOrder = keys[0] === "run" && q.runs ? q.runs : null;
   const rank = (r: SummaryRow) => (runOrder ? runOrder.indexOf(r.values[0] ?? "") : -1);
-  summary.sort((a, b) => (runOrder ? rank(a) - rank(b) : 0) || keys.reduce((c, _, i) => c || compareValues(a.values[i], b.values[i]), 0));
+  summary.sort(
+    (a, b) => (runOrder ? rank(a) - rank(b) : 0) || keys.reduce((c, _, i) => c || compareValues(a.values[i], b.values[i]), 0),
+  );
 
   const groups: GroupStats[] = summary.map((r) => ({
     key: r.key,
     values: Object.fromEntries(keys.map((g, i) => [g, r.values[i]])),
     ...summaryOf(r),
     turnLimit: r.lim,
-    srAtK: rows.filter((x) => x.key === r.key).map((x) => {
-      const ci = wilson(x.solved_k, r.n);
-      return { k: x.k, solved: x.solved_k, sr: pct(x.solved_k / r.n), low: pct(ci.low), high: pct(ci.high) };
-    }),
-    errorByTurn: err.filter((x) => x.key === r.key && x.k <= k).map((x) => ({ k: x.k, n: x.n, errors: x.errors, pct: x.n ? pct(x.errors / x.n) : null })),
+    srAtK: rows
+      .filter((x) => x.key === r.key)
+      .map((x) => {
+        const ci = wilson(x.solved_k, r.n);
+        return { k: x.k, solved: x.solved_k, sr: pct(x.solved_k / r.n), low: pct(ci.low), high: pct(ci.high) };
+      }),
+    errorByTurn: err
+      .filter((x) => x.key === r.key && x.k <= k)
+      .map((x) => ({ k: x.k, n: x.n, errors: x.errors, pct: x.n ? pct(x.errors / x.n) : null })),
   }));
 
   let splits: SplitStats[] | null = null;
@@ -81,7 +88,11 @@ export async function computeStats(prisma: Db, q: StatsQuery): Promise<StatsResu
     const parent = new Map(summary.map((r) => [JSON.stringify(r.values), r.key]));
     const order = new Map(groups.map((g, i) => [g.key, i]));
     const rows = split
-      ? split.map((r) => ({ key: parent.get(JSON.stringify(r.values.slice(0, keys.length))) ?? r.key, split: r.values[keys.length], r }))
+      ? split.map((r) => ({
+          key: parent.get(JSON.stringify(r.values.slice(0, keys.length))) ?? r.key,
+          split: r.values[keys.length],
+          r,
+        }))
       : summary.map((r) => ({ key: r.key, split: r.values[at], r }));
     splits = rows
       .map(({ key, split: value, r }) => ({ key, split: value ?? null, ...summaryOf(r) }))
@@ -91,7 +102,8 @@ export async function computeStats(prisma: Db, q: StatsQuery): Promise<StatsResu
   let overlap: OverlapPair[] | null = null;
   if (q.overlap) {
     if (groups.length < 2) notes.push("overlap needs at least two groups");
-    else if (groups.length > MAX_OVERLAP_GROUPS) notes.push(`overlap is shown for up to ${MAX_OVERLAP_GROUPS} groups; narrow the selection`);
+    else if (groups.length > MAX_OVERLAP_GROUPS)
+      notes.push(`overlap is shown for up to ${MAX_OVERLAP_GROUPS} groups; narrow the selection`);
     else {
       const index = new Map(groups.map((g, i) => [g.key, i]));
       const found = await overlapRows(prisma, scope);
@@ -113,6 +125,7 @@ export async function computeStats(prisma: Db, q: StatsQuery): Promise<StatsResu
         .sort((x, y) => index.get(x.a)! - index.get(y.a)! || index.get(x.b)! - index.get(y.b)!);
     }
   }
-  if (groups.some((g) => g.errorPct === null)) notes.push("Error % is blank where the log has no valid_action (Python, CTF, trajectory logs)");
+  if (groups.some((g) => g.errorPct === null))
+    notes.push("Error % is blank where the log has no valid_action (Python, CTF, trajectory logs)");
   return { mode: q.mode, group: keys, split: q.split ?? null, filters: filtersOf(q), k, groups, splits, overlap, notes };
 }

@@ -1,7 +1,21 @@
 // What stats can be grouped and split by. Client-safe: the Compare page lists these; the SQL for
 // each lives in statsSql.ts, chosen from this whitelist and never built from user text.
 
-export const GROUP_KEYS = ["run", "model", "strategy", "player", "environment", "dataset", "hardness", "fs", "source", "study", "participant", "execution", "turnLimit"] as const;
+export const GROUP_KEYS = [
+  "run",
+  "model",
+  "strategy",
+  "player",
+  "environment",
+  "dataset",
+  "hardness",
+  "fs",
+  "source",
+  "study",
+  "participant",
+  "execution",
+  "turnLimit",
+] as const;
 export type GroupKey = (typeof GROUP_KEYS)[number];
 
 export const GROUP_LABELS: Record<GroupKey, string> = {
@@ -32,7 +46,11 @@ export const WITH_SETTING: Partial<Record<GroupKey, GroupKey[]>> = {
 // mucode: only Python episodes have it (µCode's public-then-private judgement).
 export const SCORE_MODES = ["intercode", "plateau", "mucode"] as const;
 export type ScoreMode = (typeof SCORE_MODES)[number];
-export const SCORE_MODE_LABELS: Record<ScoreMode, string> = { intercode: "InterCode reward", plateau: "Plateau reward", mucode: "µCode (public → private tests)" };
+export const SCORE_MODE_LABELS: Record<ScoreMode, string> = {
+  intercode: "InterCode reward",
+  plateau: "Plateau reward",
+  mucode: "µCode (public → private tests)",
+};
 
 /** The label of a missing value in a group key. */
 export const NONE = "(none)";

@@ -27,7 +27,11 @@ beforeAll(async () => {
   const sql = await importLogs(db.prisma, interCodeLogs("sql/gpt-3.5"));
   const py = await importLogs(db.prisma, interCodeLogs("python"));
   const bashTa = await importLogs(db.prisma, interCodeLogs("bash/text-davinci-003"), { run: RUNS.bashTryAgain });
-  const bashReact = await importLogs(db.prisma, interCodeLogs("bash/gpt-3.5").filter((f) => f.name.includes("react")), { run: RUNS.bashReact });
+  const bashReact = await importLogs(
+    db.prisma,
+    interCodeLogs("bash/gpt-3.5").filter((f) => f.name.includes("react")),
+    { run: RUNS.bashReact },
+  );
   for (const r of [sql, py, bashTa, bashReact]) expect(r.rejected.map((e) => e.message)).toEqual([]);
   byRun = await computeStats(db.prisma, StatsQuery.parse({ runs: Object.values(RUNS) }));
 }, 180_000);
@@ -57,7 +61,18 @@ describe("InterCode's numbers from its own logs (INTERCODE.md §6)", () => {
 
   it("SQL Try Again SR@1…10", () => {
     const g = byRun.groups.find((x) => x.key === RUNS.sqlTryAgain)!;
-    expect(g.srAtK.slice(0, 10).map((p) => one(p.sr))).toEqual(["8.5", "10.5", "13.1", "28.9", "36.6", "41.3", "43.9", "45.6", "46.3", "47.3"]);
+    expect(g.srAtK.slice(0, 10).map((p) => one(p.sr))).toEqual([
+      "8.5",
+      "10.5",
+      "13.1",
+      "28.9",
+      "36.6",
+      "41.3",
+      "43.9",
+      "45.6",
+      "46.3",
+      "47.3",
+    ]);
     // The curve ends at SR, and every point has its Wilson interval around it.
     expect(g.srAtK.at(-1)!.sr).toBe(g.sr);
     for (const p of g.srAtK) expect(p.low <= p.sr && p.sr <= p.high).toBe(true);
@@ -65,17 +80,30 @@ describe("InterCode's numbers from its own logs (INTERCODE.md §6)", () => {
 
   it("SQL Try Again SR by hardness", async () => {
     const s = await computeStats(db.prisma, StatsQuery.parse({ runs: RUNS.sqlTryAgain, group: "hardness" }));
-    expect(Object.fromEntries(s.groups.map((g) => [g.key, one(g.sr)]))).toEqual({ easy: "72.6", medium: "44.4", hard: "43.7", extra: "21.1" });
+    expect(Object.fromEntries(s.groups.map((g) => [g.key, one(g.sr)]))).toEqual({
+      easy: "72.6",
+      medium: "44.4",
+      hard: "43.7",
+      extra: "21.1",
+    });
     expect(s.groups.map((g) => g.n)).toEqual([248, 446, 174, 166]);
     // The same split as a per-difficulty table under the run.
     const split = await computeStats(db.prisma, StatsQuery.parse({ runs: RUNS.sqlTryAgain, split: "hardness" }));
-    expect(split.splits!.map((r) => [r.split, one(r.sr)])).toEqual([["easy", "72.6"], ["medium", "44.4"], ["hard", "43.7"], ["extra", "21.1"]]);
+    expect(split.splits!.map((r) => [r.split, one(r.sr)])).toEqual([
+      ["easy", "72.6"],
+      ["medium", "44.4"],
+      ["hard", "43.7"],
+      ["extra", "21.1"],
+    ]);
   });
 
   it("groups by model and strategy across runs", async () => {
     const s = await computeStats(db.prisma, StatsQuery.parse({ env: "sql", group: "strategy", player: "agent" }));
     expect(Object.fromEntries(s.groups.map((g) => [g.key, [g.n, one(g.sr)]]))).toEqual({
-      plan_solve: [1034, "49.1"], react: [1034, "58.7"], single_turn: [1034, "10.5"], try_again: [1034, "47.3"],
+      plan_solve: [1034, "49.1"],
+      react: [1034, "58.7"],
+      single_turn: [1034, "10.5"],
+      try_again: [1034, "47.3"],
     });
   });
 
@@ -97,6 +125,9 @@ describe("InterCode's numbers from its own logs (INTERCODE.md §6)", () => {
     expect(new Set([...pair.both, ...pair.onlyA, ...pair.onlyB, ...pair.neither]).size).toBe(1034);
     // Every two groups are listed, also those with no task in common (SQL vs Bash).
     expect(byRun.overlap).toHaveLength((7 * 6) / 2);
-    expect(byRun.overlap!.find((p) => p.a === RUNS.sqlTryAgain && p.b === RUNS.bashTryAgain)).toMatchObject({ tasks: 0, both: [] });
+    expect(byRun.overlap!.find((p) => p.a === RUNS.sqlTryAgain && p.b === RUNS.bashTryAgain)).toMatchObject({
+      tasks: 0,
+      both: [],
+    });
   });
 });

@@ -24,13 +24,26 @@ export async function listRuns(prisma: Db, opts: { env?: string } = {}): Promise
     where: opts.env ? { environment: opts.env } : undefined,
     orderBy: [{ createdAt: "desc" }, { name: "asc" }],
     select: {
-      id: true, name: true, kind: true, environment: true, model: true, strategy: true, turnLimit: true, status: true,
-      config: true, sourceHashes: true, createdAt: true, _count: { select: { episodes: true } },
+      id: true,
+      name: true,
+      kind: true,
+      environment: true,
+      model: true,
+      strategy: true,
+      turnLimit: true,
+      status: true,
+      config: true,
+      sourceHashes: true,
+      createdAt: true,
+      _count: { select: { episodes: true } },
     },
   });
   return runs.map(({ _count, sourceHashes, createdAt, config, ...r }) => ({
-    ...r, execution: r.kind === "import" ? "intercode" : ConfigExecution.parse(config).execution,
-    episodes: _count.episodes, files: sourceHashes.length, createdAt: createdAt.toISOString(),
+    ...r,
+    execution: r.kind === "import" ? "intercode" : ConfigExecution.parse(config).execution,
+    episodes: _count.episodes,
+    files: sourceHashes.length,
+    createdAt: createdAt.toISOString(),
   }));
 }
 

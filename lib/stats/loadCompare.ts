@@ -49,13 +49,16 @@ export async function loadCompare(prisma: Db, url: URLSearchParams): Promise<Com
   const noSplit = params.get("split") === "none";
   if (noSplit) params.delete("split");
   const parsed = statsQueryFromParams(params);
-  const invalid = parsed.success ? undefined : parsed.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ");
+  const invalid = parsed.success
+    ? undefined
+    : parsed.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ");
   const query = parsed.success ? parsed.data : StatsQuery.parse({});
   const runs = await listRuns(prisma);
   const known = new Set(runs.map((r) => r.name));
   if (query.runs) query.runs = query.runs.filter((r) => known.has(r));
   const needsRuns = query.group[0] === "run" && !query.runs?.length;
-  if (!runs.length || needsRuns) return { query, invalid, runs, stats: null, tasks: {}, errorsUrl: null, commonGround: null, mucode: [] };
+  if (!runs.length || needsRuns)
+    return { query, invalid, runs, stats: null, tasks: {}, errorsUrl: null, commonGround: null, mucode: [] };
   if (!url.has("split")) query.split = defaultSplit(runs, query);
   const sets = await taskSets(prisma, scopeOf({ ...query, common: false }, query.group));
   const differ = sets.groups > 1 && sets.common > 0 && sets.common < sets.tasks;
@@ -63,12 +66,16 @@ export async function loadCompare(prisma: Db, url: URLSearchParams): Promise<Com
   query.common = auto ? differ : query.common;
   const commonGround: CommonGround = { ...sets, applied: !!query.common, auto };
   const stats = await computeStats(prisma, { ...query, errorByTurn: false });
-  const errorsUrl = query.errorByTurn && stats.groups.length
-    ? `/api/stats?${statsQueryToParams({ ...query, k: stats.k, split: undefined, overlap: false })}`
-    : null;
+  const errorsUrl =
+    query.errorByTurn && stats.groups.length
+      ? `/api/stats?${statsQueryToParams({ ...query, k: stats.k, split: undefined, overlap: false })}`
+      : null;
   const ids = [...new Set((stats.overlap ?? []).flatMap((o) => [...o.both, ...o.onlyA, ...o.onlyB, ...o.neither]))];
   const rows = ids.length
-    ? await prisma.task.findMany({ where: { id: { in: ids } }, select: { id: true, dataset: true, index: true, query: true, hardness: true } })
+    ? await prisma.task.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, dataset: true, index: true, query: true, hardness: true },
+      })
     : [];
   const mucode = await mucodeShares(prisma, query.runs ?? []);
   return { query, invalid, runs, stats, tasks: Object.fromEntries(rows.map((t) => [t.id, t])), errorsUrl, commonGround, mucode };

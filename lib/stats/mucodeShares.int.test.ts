@@ -12,13 +12,34 @@ let db: Database;
 beforeAll(async () => {
   db = await openTestDatabase();
   const p = db.prisma;
-  const tasks = await Promise.all([0, 1, 2, 3].map((index) => p.task.create({ data: { environment: "python", dataset: "mucode_test", index, query: `t${index}`, gold: "def f(): pass" } })));
-  for (const [name, outcomes] of [["best of 1", ["pub", "none", "none", "priv"]], ["best of 4", ["priv", "priv", "pub", "priv"]]] as const) {
+  const tasks = await Promise.all(
+    [0, 1, 2, 3].map((index) =>
+      p.task.create({
+        data: { environment: "python", dataset: "mucode_test", index, query: `t${index}`, gold: "def f(): pass" },
+      }),
+    ),
+  );
+  for (const [name, outcomes] of [
+    ["best of 1", ["pub", "none", "none", "priv"]],
+    ["best of 4", ["priv", "priv", "pub", "priv"]],
+  ] as const) {
     const run = await p.run.create({ data: { name, kind: "agent", environment: "python" } });
     for (const [i, o] of outcomes.entries()) {
-      const e = await p.episode.create({ data: { taskId: tasks[i].id, runId: run.id, playerKind: "agent", status: "submitted", turns: 2 } });
+      const e = await p.episode.create({
+        data: { taskId: tasks[i].id, runId: run.id, playerKind: "agent", status: "submitted", turns: 2 },
+      });
       const success = o === "priv";
-      await p.score.create({ data: { episodeId: e.id, mode: "mucode", reward: success ? 1 : 0, success, solvedAtTurn: success ? 1 + i % 2 : null, version: "test", breakdown: { passedPublic: o !== "none" } } });
+      await p.score.create({
+        data: {
+          episodeId: e.id,
+          mode: "mucode",
+          reward: success ? 1 : 0,
+          success,
+          solvedAtTurn: success ? 1 + (i % 2) : null,
+          version: "test",
+          breakdown: { passedPublic: o !== "none" },
+        },
+      });
     }
   }
 }, 120_000);
@@ -35,6 +56,9 @@ describe("µCode in Compare", () => {
 
   it("plots SR@k by the mucode score, side by side for runs with different N", async () => {
     const r = await computeStats(db.prisma, StatsQuery.parse({ runs: ["best of 1", "best of 4"], mode: "mucode", k: 2 }));
-    expect(r.groups.map((g) => [g.key, g.srAtK.map((s) => s.solved)])).toEqual([["best of 1", [0, 1]], ["best of 4", [1, 3]]]);
+    expect(r.groups.map((g) => [g.key, g.srAtK.map((s) => s.solved)])).toEqual([
+      ["best of 1", [0, 1]],
+      ["best of 4", [1, 3]],
+    ]);
   });
 });

@@ -5,7 +5,10 @@ import { sampleResult } from "./sampleResult";
 describe("plateauSeries", () => {
   it("gives one row per turn budget and one column (with its band) per group", () => {
     const s = plateauSeries(sampleResult());
-    expect(s.lines).toEqual([{ id: "s0", label: "a", turnLimit: 3 }, { id: "s1", label: 'b, "quoted"', turnLimit: null }]);
+    expect(s.lines).toEqual([
+      { id: "s0", label: "a", turnLimit: 3 },
+      { id: "s1", label: 'b, "quoted"', turnLimit: null },
+    ]);
     expect(s.rows.map((r) => r.k)).toEqual([1, 2, 3]);
     expect(s.rows[1]).toEqual({ k: 2, s0: 40, s0_band: [35, 45], s1: 10, s1_band: [5, 15] });
     expect(s.max).toBe(55);
@@ -26,7 +29,11 @@ describe("errorSeries", () => {
   it("draws only groups whose logs say which actions were admissible, keeping column ids stable", () => {
     const s = errorSeries(sampleResult());
     expect(s.lines.map((l) => l.id)).toEqual(["s0"]);
-    expect(s.rows).toEqual([{ k: 1, s0: 50, s0_n: 10 }, { k: 2, s0: 25, s0_n: 8 }, { k: 3, s0: 25, s0_n: 4 }]);
+    expect(s.rows).toEqual([
+      { k: 1, s0: 50, s0_n: 10 },
+      { k: 2, s0: 25, s0_n: 8 },
+      { k: 3, s0: 25, s0_n: 4 },
+    ]);
     expect(s.max).toBe(50);
   });
 });

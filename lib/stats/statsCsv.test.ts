@@ -5,7 +5,9 @@ import { sampleResult } from "./sampleResult";
 describe("CSV downloads", () => {
   it("plateau: one row per group and k, quoting what needs quoting", () => {
     const lines = plateauCsv(sampleResult()).split("\r\n");
-    expect(lines[0]).toBe("group,k,n,solved_within_k,sr_at_k_pct,sr_low_pct,sr_high_pct,actions_at_k,inadmissible_at_k,error_at_k_pct");
+    expect(lines[0]).toBe(
+      "group,k,n,solved_within_k,sr_at_k_pct,sr_low_pct,sr_high_pct,actions_at_k,inadmissible_at_k,error_at_k_pct",
+    );
     expect(lines[1]).toBe("a,1,10,1,10,5,15,10,5,50");
     expect(lines[4]).toBe('"b, ""quoted""",1,20,2,10,5,15,0,0,');
     expect(lines).toHaveLength(1 + 6 + 1); // header, 2 × 3 rows, trailing CRLF

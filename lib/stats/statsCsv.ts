@@ -23,14 +23,65 @@ export function plateauCsv(r: StatsResult): string {
       rows.push([g.key, p.k, g.n, p.solved, p.sr, p.low, p.high, e?.n ?? 0, e?.errors ?? 0, e?.pct ?? null]);
     }
   }
-  return csv(["group", "k", "n", "solved_within_k", "sr_at_k_pct", "sr_low_pct", "sr_high_pct", "actions_at_k", "inadmissible_at_k", "error_at_k_pct"], rows);
+  return csv(
+    [
+      "group",
+      "k",
+      "n",
+      "solved_within_k",
+      "sr_at_k_pct",
+      "sr_low_pct",
+      "sr_high_pct",
+      "actions_at_k",
+      "inadmissible_at_k",
+      "error_at_k_pct",
+    ],
+    rows,
+  );
 }
 
 /** One row per group (and per split value when there is a split): the table. */
 export function tableCsv(r: StatsResult): string {
-  const head = ["group", "split", "n", "solved", "sr_pct", "sr_low_pct", "sr_high_pct", "mean_turns", "error_pct", "error_n", "unscored"];
-  const rows: unknown[][] = r.groups.map((g) => [g.key, "", g.n, g.solved, g.sr, g.srLow, g.srHigh, g.turns, g.errorPct, g.errorN, g.unscored]);
-  for (const s of r.splits ?? []) rows.push([s.key, `${r.split}=${s.split ?? "(none)"}`, s.n, s.solved, s.sr, s.srLow, s.srHigh, s.turns, s.errorPct, s.errorN, s.unscored]);
+  const head = [
+    "group",
+    "split",
+    "n",
+    "solved",
+    "sr_pct",
+    "sr_low_pct",
+    "sr_high_pct",
+    "mean_turns",
+    "error_pct",
+    "error_n",
+    "unscored",
+  ];
+  const rows: unknown[][] = r.groups.map((g) => [
+    g.key,
+    "",
+    g.n,
+    g.solved,
+    g.sr,
+    g.srLow,
+    g.srHigh,
+    g.turns,
+    g.errorPct,
+    g.errorN,
+    g.unscored,
+  ]);
+  for (const s of r.splits ?? [])
+    rows.push([
+      s.key,
+      `${r.split}=${s.split ?? "(none)"}`,
+      s.n,
+      s.solved,
+      s.sr,
+      s.srLow,
+      s.srHigh,
+      s.turns,
+      s.errorPct,
+      s.errorN,
+      s.unscored,
+    ]);
   return csv(head, rows);
 }
 
@@ -38,7 +89,12 @@ export function tableCsv(r: StatsResult): string {
 export function overlapCsv(r: StatsResult): string {
   const rows: unknown[][] = [];
   for (const o of r.overlap ?? []) {
-    for (const [cat, ids] of [["both", o.both], ["only_a", o.onlyA], ["only_b", o.onlyB], ["neither", o.neither]] as const) {
+    for (const [cat, ids] of [
+      ["both", o.both],
+      ["only_a", o.onlyA],
+      ["only_b", o.onlyB],
+      ["neither", o.neither],
+    ] as const) {
       for (const id of ids) rows.push([o.a, o.b, id, cat]);
     }
   }

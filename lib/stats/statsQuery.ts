@@ -7,18 +7,25 @@ import { GROUP_KEYS, SCORE_MODES } from "./groupKeys";
 const csv = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean));
-const list = <T extends z.ZodType<unknown, string>>(max: number, item: T) => csv.pipe(z.array(item).max(max, `at most ${max} values`));
+const list = <T extends z.ZodType<unknown, string>>(max: number, item: T) =>
+  csv.pipe(z.array(item).max(max, `at most ${max} values`));
 const name = z.string().min(1).max(200);
 
-const groupKey = z.enum(GROUP_KEYS, { error: (i) => `unknown group ${JSON.stringify(i.input)}; choose from ${GROUP_KEYS.join(", ")}` });
+const groupKey = z.enum(GROUP_KEYS, {
+  error: (i) => `unknown group ${JSON.stringify(i.input)}; choose from ${GROUP_KEYS.join(", ")}`,
+});
 
-const flag = z.union([z.boolean(), z.enum(["1", "0", "true", "false", "yes", "no"])]).transform((v) => v === true || v === "1" || v === "true" || v === "yes");
+const flag = z
+  .union([z.boolean(), z.enum(["1", "0", "true", "false", "yes", "no"])])
+  .transform((v) => v === true || v === "1" || v === "true" || v === "yes");
 
 export const StatsQuery = z.strictObject({
   /** Which score to count: InterCode's reward (imported logs, live episodes) or Plateau's own. */
   mode: z.enum(SCORE_MODES).default("intercode"),
   /** Up to three keys; several give one group per combination (e.g. run,hardness). */
-  group: list(3, groupKey).refine((g) => g.length > 0 && new Set(g).size === g.length, "give 1 to 3 different group keys").default(["run"]),
+  group: list(3, groupKey)
+    .refine((g) => g.length > 0 && new Set(g).size === g.length, "give 1 to 3 different group keys")
+    .default(["run"]),
   /** A second key for the per-difficulty table (e.g. hardness, fs). */
   split: groupKey.optional(),
   runs: list(50, name).optional(),
@@ -58,7 +65,10 @@ export function statsQueryToParams(q: Partial<StatsQuery>): URLSearchParams {
   const p = new URLSearchParams();
   const put = (k: string, v: unknown) => {
     if (v === undefined || v === null) return;
-    if (Array.isArray(v)) { if (v.length) p.set(k, v.join(",")); return; }
+    if (Array.isArray(v)) {
+      if (v.length) p.set(k, v.join(","));
+      return;
+    }
     p.set(k, String(v));
   };
   if (q.runs) put("runs", q.runs);

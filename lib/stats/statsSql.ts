@@ -45,7 +45,10 @@ export interface Scope {
 /** FROM and WHERE for the request's filters, joining Task and Run only when a filter or a key reads them. */
 export function scopeOf(q: StatsQuery, keys: GroupKey[]): Scope {
   // A study's practice task is not counted.
-  const conds: Prisma.Sql[] = [Prisma.sql`(s."episodeId" IS NOT NULL OR e.status = ANY(${UNSCORED_COUNTED}::"EpisodeStatus"[]))`, Prisma.sql`NOT e.practice`];
+  const conds: Prisma.Sql[] = [
+    Prisma.sql`(s."episodeId" IS NOT NULL OR e.status = ANY(${UNSCORED_COUNTED}::"EpisodeStatus"[]))`,
+    Prisma.sql`NOT e.practice`,
+  ];
   if (q.study?.length) conds.push(Prisma.sql`st.name IN (${Prisma.join(q.study)})`);
   if (q.runs?.length) conds.push(Prisma.sql`r.name IN (${Prisma.join(q.runs)})`);
   if (q.env) conds.push(Prisma.sql`t.environment = ${q.env}`);
@@ -141,7 +144,9 @@ export interface GroupRow extends SummaryRow {
  */
 export async function groupRows(prisma: Db, scope: Scope, k: number | undefined): Promise<GroupRow[]> {
   const { keys } = scope;
-  const kSql = k ? Prisma.sql`SELECT ${k}::int AS k` : Prisma.sql`SELECT LEAST(${MAX_K}, GREATEST(1, max(lim), max(sat)))::int AS k FROM hist`;
+  const kSql = k
+    ? Prisma.sql`SELECT ${k}::int AS k`
+    : Prisma.sql`SELECT LEAST(${MAX_K}, GREATEST(1, max(lim), max(sat)))::int AS k FROM hist`;
   return prisma.$queryRaw<GroupRow[]>`
     WITH hist AS MATERIALIZED (
       SELECT ${keySql(keys)} AS key, ARRAY[${groupExprs(keys)}]::text[] AS values, s.success AS ok, s."solvedAtTurn" AS sat,
@@ -183,7 +188,9 @@ export async function errorByTurnRows(prisma: Db, scope: Scope, k: number) {
  * solved by a group when any of its episodes of that task succeeded).
  */
 export async function overlapRows(prisma: Db, scope: Scope) {
-  return prisma.$queryRaw<{ a: string; b: string; tasks: number; both: number[]; only_a: number[]; only_b: number[]; neither: number[] }[]>`
+  return prisma.$queryRaw<
+    { a: string; b: string; tasks: number; both: number[]; only_a: number[]; only_b: number[]; neither: number[] }[]
+  >`
     WITH per AS MATERIALIZED (
       SELECT ${keySql(scope.keys)} AS key, e."taskId" AS tid, COALESCE(bool_or(s.success), false) AS solved
       ${scope.from} WHERE ${scope.where}

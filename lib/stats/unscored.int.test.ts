@@ -14,14 +14,25 @@ beforeAll(async () => {
   db = await openTestDatabase();
   const p = db.prisma;
   const tasks = await Promise.all(
-    [0, 1, 2, 3, 4, 5].map((index) => p.task.create({ data: { environment: "bash", dataset: "unscored_test", index, query: `task ${index}`, gold: "true" } })),
+    [0, 1, 2, 3, 4, 5].map((index) =>
+      p.task.create({ data: { environment: "bash", dataset: "unscored_test", index, query: `task ${index}`, gold: "true" } }),
+    ),
   );
   const run = await p.run.create({ data: { name: "agent with failures", kind: "agent", environment: "bash" } });
   const other = await p.run.create({ data: { name: "clean agent", kind: "agent", environment: "bash" } });
   const episode = async (runId: string, task: number, status: EpisodeStatus, success?: boolean) => {
     const e = await p.episode.create({ data: { taskId: tasks[task].id, runId, playerKind: "agent", status, turns: 2 } });
     if (success !== undefined) {
-      await p.score.create({ data: { episodeId: e.id, mode: "plateau", reward: success ? 1 : 0, success, solvedAtTurn: success ? 2 : null, version: "test" } });
+      await p.score.create({
+        data: {
+          episodeId: e.id,
+          mode: "plateau",
+          reward: success ? 1 : 0,
+          success,
+          solvedAtTurn: success ? 2 : null,
+          version: "test",
+        },
+      });
     }
   };
   await episode(run.id, 0, "submitted", true);

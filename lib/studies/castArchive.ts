@@ -12,7 +12,12 @@ export async function studyCastArchive(prisma: Db, studyId: string): Promise<Rea
   const episodes = await prisma.episode.findMany({
     where: { studyId, practice: false },
     orderBy: [{ participantId: "asc" }, { startedAt: "asc" }],
-    select: { id: true, taskId: true, task: { select: { dataset: true, index: true } }, participant: { select: { pseudonym: true, assignment: true } } },
+    select: {
+      id: true,
+      taskId: true,
+      task: { select: { dataset: true, index: true } },
+      participant: { select: { pseudonym: true, assignment: true } },
+    },
   });
   const tar = pack();
   void (async () => {
@@ -22,7 +27,9 @@ export async function studyCastArchive(prisma: Db, studyId: string): Promise<Rea
         if (!stream) continue;
         const body = Buffer.from(await new Response(stream).arrayBuffer());
         const name = `${safe(e.participant?.pseudonym ?? "unknown")}/${positionOf(e.participant, e.taskId)}-${e.task.dataset}-${e.task.index}-${e.id}.cast`;
-        await new Promise<void>((resolve, reject) => tar.entry({ name, size: body.length, mtime: new Date() }, body, (err) => (err ? reject(err) : resolve())));
+        await new Promise<void>((resolve, reject) =>
+          tar.entry({ name, size: body.length, mtime: new Date() }, body, (err) => (err ? reject(err) : resolve())),
+        );
       }
       tar.finalize();
     } catch (err) {

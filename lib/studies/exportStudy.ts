@@ -12,11 +12,30 @@ async function studyEpisodes(prisma: Db, studyId: string) {
     where: { studyId, practice: false },
     orderBy: [{ participantId: "asc" }, { startedAt: "asc" }],
     select: {
-      id: true, status: true, turns: true, turnLimit: true, errorRate: true, startedAt: true, endedAt: true, timeLimitSec: true, timerRule: true,
+      id: true,
+      status: true,
+      turns: true,
+      turnLimit: true,
+      errorRate: true,
+      startedAt: true,
+      endedAt: true,
+      timeLimitSec: true,
+      timerRule: true,
       task: { select: { id: true, environment: true, dataset: true, index: true, query: true } },
       participant: { select: { id: true, pseudonym: true, assignment: true } },
       scores: { select: { mode: true, reward: true, success: true } },
-      steps: { orderBy: { index: "asc" }, select: { index: true, action: true, observation: true, exitCode: true, admissible: true, reward: true, durationMs: true } },
+      steps: {
+        orderBy: { index: "asc" },
+        select: {
+          index: true,
+          action: true,
+          observation: true,
+          exitCode: true,
+          admissible: true,
+          reward: true,
+          durationMs: true,
+        },
+      },
     },
   });
 }
@@ -32,16 +51,63 @@ export async function exportStudy(prisma: Db, studyId: string, format: ExportFor
   const episodes = await studyEpisodes(prisma, studyId);
   const score = (e: (typeof episodes)[number], mode: string) => e.scores.find((s) => s.mode === mode);
   if (format === "csv") {
-    const head = ["episode", "participant", "pseudonym", "position", "task_id", "dataset", "index", "status", "turns", "turn_limit", "time_limit_s", "reward_intercode", "success_intercode", "reward_plateau", "success_plateau", "started_at", "ended_at", "seconds"];
+    const head = [
+      "episode",
+      "participant",
+      "pseudonym",
+      "position",
+      "task_id",
+      "dataset",
+      "index",
+      "status",
+      "turns",
+      "turn_limit",
+      "time_limit_s",
+      "reward_intercode",
+      "success_intercode",
+      "reward_plateau",
+      "success_plateau",
+      "started_at",
+      "ended_at",
+      "seconds",
+    ];
     const rows = episodes.map((e) => [
-      e.id, e.participant?.id, e.participant?.pseudonym, positionOf(e.participant, e.task.id), e.task.id, e.task.dataset, e.task.index, e.status, e.turns, e.turnLimit,
-      e.timeLimitSec, score(e, "intercode")?.reward, score(e, "intercode")?.success, score(e, "plateau")?.reward, score(e, "plateau")?.success,
-      e.startedAt.toISOString(), e.endedAt?.toISOString(), e.endedAt ? ((e.endedAt.getTime() - e.startedAt.getTime()) / 1000).toFixed(1) : "",
+      e.id,
+      e.participant?.id,
+      e.participant?.pseudonym,
+      positionOf(e.participant, e.task.id),
+      e.task.id,
+      e.task.dataset,
+      e.task.index,
+      e.status,
+      e.turns,
+      e.turnLimit,
+      e.timeLimitSec,
+      score(e, "intercode")?.reward,
+      score(e, "intercode")?.success,
+      score(e, "plateau")?.reward,
+      score(e, "plateau")?.success,
+      e.startedAt.toISOString(),
+      e.endedAt?.toISOString(),
+      e.endedAt ? ((e.endedAt.getTime() - e.startedAt.getTime()) / 1000).toFixed(1) : "",
     ]);
     return [head, ...rows].map((r) => r.map(csvCell).join(",")).join("\n") + "\n";
   }
   if (format === "jsonl") {
-    return episodes.map((e) => JSON.stringify({ ...e, participant: e.participant && { id: e.participant.id, pseudonym: e.participant.pseudonym, position: positionOf(e.participant, e.task.id) } })).join("\n") + (episodes.length ? "\n" : "");
+    return (
+      episodes
+        .map((e) =>
+          JSON.stringify({
+            ...e,
+            participant: e.participant && {
+              id: e.participant.id,
+              pseudonym: e.participant.pseudonym,
+              position: positionOf(e.participant, e.task.id),
+            },
+          }),
+        )
+        .join("\n") + (episodes.length ? "\n" : "")
+    );
   }
   // InterCode's experiment log: one entry per task index, turn_history as its Try Again logs have it.
   const log: Record<string, unknown> = {};
@@ -60,7 +126,12 @@ export async function exportStudy(prisma: Db, studyId: string, format: ExportFor
         rewards: rewards.length ? [...rewards.slice(0, -1), final] : [],
         valid_action: e.steps.map((s) => s.admissible === true),
       },
-      summary: { max_reward: final, max_reward_idx: Math.max(0, e.steps.length - 1), turns_taken: e.turns, turns_max: e.turnLimit ?? 10 },
+      summary: {
+        max_reward: final,
+        max_reward_idx: Math.max(0, e.steps.length - 1),
+        turns_taken: e.turns,
+        turns_max: e.turnLimit ?? 10,
+      },
     };
   });
   return JSON.stringify(log, null, 1);

@@ -12,7 +12,14 @@ export interface MonitorRow {
   status: "not started" | "playing" | "between tasks" | "done" | "ended";
   done: number;
   assigned: number;
-  current: { episodeId: string; taskId: number; turns: number; turnLimit: number | null; startedAt: string; practice: boolean } | null;
+  current: {
+    episodeId: string;
+    taskId: number;
+    turns: number;
+    turnLimit: number | null;
+    startedAt: string;
+    practice: boolean;
+  } | null;
   completionCode: string | null;
 }
 
@@ -23,7 +30,6 @@ export interface StudyMonitor {
   participants: MonitorRow[];
 }
 
-
 export async function studyMonitor(prisma: Db, sessions: SessionManager | null, studyId: string): Promise<StudyMonitor | null> {
   const study = await prisma.study.findUnique({
     where: { id: studyId },
@@ -32,8 +38,17 @@ export async function studyMonitor(prisma: Db, sessions: SessionManager | null, 
       participants: {
         orderBy: { slot: "asc" },
         select: {
-          id: true, pseudonym: true, createdAt: true, assignment: true, completedAt: true, endedAt: true, completionCode: true,
-          episodes: { select: { id: true, taskId: true, status: true, practice: true, turns: true, turnLimit: true, startedAt: true }, orderBy: { startedAt: "asc" } },
+          id: true,
+          pseudonym: true,
+          createdAt: true,
+          assignment: true,
+          completedAt: true,
+          endedAt: true,
+          completionCode: true,
+          episodes: {
+            select: { id: true, taskId: true, status: true, practice: true, turns: true, turnLimit: true, startedAt: true },
+            orderBy: { startedAt: "asc" },
+          },
         },
       },
     },
@@ -43,19 +58,54 @@ export async function studyMonitor(prisma: Db, sessions: SessionManager | null, 
     const done = p.episodes.filter((e) => !e.practice && FINISHED.includes(e.status)).length;
     const live = p.episodes.find((e) => e.status === "active") ?? null;
     const state = live ? sessions?.get(live.id)?.state() : undefined;
-    const status: MonitorRow["status"] = p.endedAt ? "ended" : p.completedAt || done >= p.assignment.length ? "done" : live ? "playing" : p.episodes.length ? "between tasks" : "not started";
+    const status: MonitorRow["status"] = p.endedAt
+      ? "ended"
+      : p.completedAt || done >= p.assignment.length
+        ? "done"
+        : live
+          ? "playing"
+          : p.episodes.length
+            ? "between tasks"
+            : "not started";
     return {
-      participantId: p.id, pseudonym: p.pseudonym, joinedAt: p.createdAt.toISOString(), status, done, assigned: p.assignment.length,
-      current: live ? { episodeId: live.id, taskId: live.taskId, turns: state?.turns ?? live.turns, turnLimit: live.turnLimit, startedAt: live.startedAt.toISOString(), practice: live.practice } : null,
+      participantId: p.id,
+      pseudonym: p.pseudonym,
+      joinedAt: p.createdAt.toISOString(),
+      status,
+      done,
+      assigned: p.assignment.length,
+      current: live
+        ? {
+            episodeId: live.id,
+            taskId: live.taskId,
+            turns: state?.turns ?? live.turns,
+            turnLimit: live.turnLimit,
+            startedAt: live.startedAt.toISOString(),
+            practice: live.practice,
+          }
+        : null,
       completionCode: p.completionCode,
     };
   });
-  return { studyId, planned: rows.reduce((n, r) => n + r.assigned, 0), done: rows.reduce((n, r) => n + Math.min(r.done, r.assigned), 0), participants: rows };
+  return {
+    studyId,
+    planned: rows.reduce((n, r) => n + r.assigned, 0),
+    done: rows.reduce((n, r) => n + Math.min(r.done, r.assigned), 0),
+    participants: rows,
+  };
 }
 
 /** A researcher ends a participant's part: their live episode is skipped, no more tasks follow. */
-export async function endParticipant(prisma: Db, sessions: SessionManager | null, studyId: string, participantId: string): Promise<boolean> {
-  const r = await prisma.studyParticipant.updateMany({ where: { id: participantId, studyId, endedAt: null }, data: { endedAt: new Date() } });
+export async function endParticipant(
+  prisma: Db,
+  sessions: SessionManager | null,
+  studyId: string,
+  participantId: string,
+): Promise<boolean> {
+  const r = await prisma.studyParticipant.updateMany({
+    where: { id: participantId, studyId, endedAt: null },
+    data: { endedAt: new Date() },
+  });
   const live = await prisma.episode.findMany({ where: { participantId, status: "active" }, select: { id: true } });
   for (const e of live) await sessions?.get(e.id)?.skip();
   return r.count > 0 || live.length > 0;

@@ -23,7 +23,12 @@ export const Pseudonym = z
 const PARTICIPANT_DOMAIN = "participants.plateau.local";
 
 /** Join with an invite's secret: the account, its assignment, and a sign-in link that leads to /study. */
-export async function joinStudy(prisma: Db, auth: Auth, secret: string, pseudonymInput: string): Promise<{ signInLink: string; participantId: string }> {
+export async function joinStudy(
+  prisma: Db,
+  auth: Auth,
+  secret: string,
+  pseudonymInput: string,
+): Promise<{ signInLink: string; participantId: string }> {
   const pseudonym = Pseudonym.parse(pseudonymInput);
   const invite = await prisma.studyInvite.findUnique({ where: { hash: inviteHash(secret) }, include: { study: true } });
   const why = inviteProblem(invite);
@@ -33,7 +38,10 @@ export async function joinStudy(prisma: Db, auth: Auth, secret: string, pseudony
     throw new StudyError(`"${pseudonym}" is taken in this study: pick another`, 409);
   }
   // Count the use first, conditionally, so two people cannot both take the last place.
-  const took = await prisma.studyInvite.updateMany({ where: { id: invite!.id, uses: { lt: invite!.maxUses }, revokedAt: null }, data: { uses: { increment: 1 } } });
+  const took = await prisma.studyInvite.updateMany({
+    where: { id: invite!.id, uses: { lt: invite!.maxUses }, revokedAt: null },
+    data: { uses: { increment: 1 } },
+  });
   if (took.count === 0) throw new StudyError("this invite link has been used up", 410);
   const email = `p-${randomBytes(6).toString("hex")}@${PARTICIPANT_DOMAIN}`;
   const { user } = await createUser(auth, prisma, { email, role: "participant", name: pseudonym });
@@ -41,8 +49,15 @@ export async function joinStudy(prisma: Db, auth: Auth, secret: string, pseudony
     const participant = await withNextSlot(prisma, study.id, (slot) =>
       prisma.studyParticipant.create({
         data: {
-          studyId: study.id, userId: user.id, inviteId: invite!.id, pseudonym, slot,
-          assignment: assignTasks({ taskIds: study.taskIds, perParticipant: study.perParticipant, order: study.order as StudyOrder, seed: study.seed }, slot),
+          studyId: study.id,
+          userId: user.id,
+          inviteId: invite!.id,
+          pseudonym,
+          slot,
+          assignment: assignTasks(
+            { taskIds: study.taskIds, perParticipant: study.perParticipant, order: study.order as StudyOrder, seed: study.seed },
+            slot,
+          ),
         },
       }),
     );
@@ -56,7 +71,9 @@ export async function joinStudy(prisma: Db, auth: Auth, secret: string, pseudony
   }
 }
 
-export function inviteProblem(invite: { revokedAt: Date | null; expiresAt: Date | null; uses: number; maxUses: number; study: { status: string } } | null): string | null {
+export function inviteProblem(
+  invite: { revokedAt: Date | null; expiresAt: Date | null; uses: number; maxUses: number; study: { status: string } } | null,
+): string | null {
   if (!invite) return "this invite link is not valid";
   if (invite.revokedAt) return "this invite link has been withdrawn";
   if (invite.expiresAt && invite.expiresAt.getTime() < Date.now()) return "this invite link has expired";
@@ -88,17 +105,40 @@ export type StudyStep =
 export const FINISHED: EpisodeStatus[] = ["submitted", "skipped", "abandoned", "error"];
 
 /** Where a task stands in a participant's order, 1-based (0: not theirs). */
-export const positionOf = (participant: { assignment: number[] } | null, taskId: number): number => (participant?.assignment.indexOf(taskId) ?? -1) + 1;
+export const positionOf = (participant: { assignment: number[] } | null, taskId: number): number =>
+  (participant?.assignment.indexOf(taskId) ?? -1) + 1;
 
-export async function studyStep(prisma: Db, userId: string): Promise<{ participant: { id: string; pseudonym: string; studyId: string }; study: { id: string; name: string }; step: StudyStep } | null> {
+export async function studyStep(
+  prisma: Db,
+  userId: string,
+): Promise<{
+  participant: { id: string; pseudonym: string; studyId: string };
+  study: { id: string; name: string };
+  step: StudyStep;
+} | null> {
   const p = await prisma.studyParticipant.findUnique({ where: { userId }, include: { study: true } });
   if (!p) return null;
-  const head = { participant: { id: p.id, pseudonym: p.pseudonym, studyId: p.studyId }, study: { id: p.study.id, name: p.study.name } };
+  const head = {
+    participant: { id: p.id, pseudonym: p.pseudonym, studyId: p.studyId },
+    study: { id: p.study.id, name: p.study.name },
+  };
   if (!p.consentedAt && p.study.consent.trim()) return { ...head, step: { kind: "consent", consent: p.study.consent } };
-  const episodes = await prisma.episode.findMany({ where: { participantId: p.id }, select: { id: true, taskId: true, status: true, practice: true }, orderBy: { startedAt: "asc" } });
+  const episodes = await prisma.episode.findMany({
+    where: { participantId: p.id },
+    select: { id: true, taskId: true, status: true, practice: true },
+    orderBy: { startedAt: "asc" },
+  });
   const active = episodes.find((e) => e.status === "active") ?? null;
   if (p.study.practiceTaskId !== null && !episodes.some((e) => e.practice && FINISHED.includes(e.status)) && !p.endedAt) {
-    return { ...head, step: { kind: "practice", taskId: p.study.practiceTaskId, episodeId: active?.practice ? active.id : null, instructions: p.study.instructions } };
+    return {
+      ...head,
+      step: {
+        kind: "practice",
+        taskId: p.study.practiceTaskId,
+        episodeId: active?.practice ? active.id : null,
+        instructions: p.study.instructions,
+      },
+    };
   }
   const done = episodes.filter((e) => !e.practice && FINISHED.includes(e.status)).length;
   if (p.endedAt || done >= p.assignment.length) {
@@ -106,12 +146,25 @@ export async function studyStep(prisma: Db, userId: string): Promise<{ participa
     return { ...head, step: { kind: "done", completionCode: code, ended: !!p.endedAt } };
   }
   const taskId = p.assignment[done];
-  return { ...head, step: { kind: "task", index: done, of: p.assignment.length, taskId, episodeId: active && !active.practice ? active.id : null, instructions: p.study.instructions } };
+  return {
+    ...head,
+    step: {
+      kind: "task",
+      index: done,
+      of: p.assignment.length,
+      taskId,
+      episodeId: active && !active.practice ? active.id : null,
+      instructions: p.study.instructions,
+    },
+  };
 }
 
 async function complete(prisma: Db, participantId: string): Promise<string> {
   const code = randomBytes(5).toString("hex").toUpperCase();
-  const r = await prisma.studyParticipant.updateMany({ where: { id: participantId, completionCode: null }, data: { completionCode: code, completedAt: new Date() } });
+  const r = await prisma.studyParticipant.updateMany({
+    where: { id: participantId, completionCode: null },
+    data: { completionCode: code, completedAt: new Date() },
+  });
   if (r.count) return code;
   return (await prisma.studyParticipant.findUniqueOrThrow({ where: { id: participantId } })).completionCode!;
 }
@@ -124,7 +177,11 @@ export async function acceptConsent(prisma: Db, userId: string): Promise<void> {
  * The participant's current episode: the live one (resumed, with a new player token for this
  * browser), or a new one of the next task with the study's rules. Null when nothing is left to play.
  */
-export async function playNext(prisma: Db, sessions: SessionManager, who: { userId: string; name: string }): Promise<{ taskId: number; episodeId: string; playerToken: string } | null> {
+export async function playNext(
+  prisma: Db,
+  sessions: SessionManager,
+  who: { userId: string; name: string },
+): Promise<{ taskId: number; episodeId: string; playerToken: string } | null> {
   const s = await studyStep(prisma, who.userId);
   if (!s) throw new StudyError("you are not in a study", 404);
   const { step } = s;
@@ -136,9 +193,20 @@ export async function playNext(prisma: Db, sessions: SessionManager, who: { user
   }
   const study = await prisma.study.findUniqueOrThrow({ where: { id: s.study.id } });
   const started = await sessions.start({
-    taskId: step.taskId, playerKind: "human", playerName: s.participant.pseudonym, owner: { userId: who.userId, role: "participant" },
-    turnLimit: study.turnLimit, scoreAtTurnLimit: true,
-    study: { studyId: study.id, participantId: s.participant.id, practice: step.kind === "practice", timeLimitSec: study.timeLimitSec, timerRule: study.timerRule, showReward: study.showReward },
+    taskId: step.taskId,
+    playerKind: "human",
+    playerName: s.participant.pseudonym,
+    owner: { userId: who.userId, role: "participant" },
+    turnLimit: study.turnLimit,
+    scoreAtTurnLimit: true,
+    study: {
+      studyId: study.id,
+      participantId: s.participant.id,
+      practice: step.kind === "practice",
+      timeLimitSec: study.timeLimitSec,
+      timerRule: study.timerRule,
+      showReward: study.showReward,
+    },
   });
   return { taskId: step.taskId, episodeId: started.episodeId, playerToken: started.playerToken };
 }

@@ -6,7 +6,11 @@ const tasks = [
   ...Array.from({ length: 30 }, (_, i) => ({ id: 100 + i, key: "2" })),
   ...Array.from({ length: 10 }, (_, i) => ({ id: 200 + i, key: "3" })),
 ];
-const strataOf = (ids: number[]) => [ids.filter((i) => i < 100).length, ids.filter((i) => i >= 100 && i < 200).length, ids.filter((i) => i >= 200).length];
+const strataOf = (ids: number[]) => [
+  ids.filter((i) => i < 100).length,
+  ids.filter((i) => i >= 100 && i < 200).length,
+  ids.filter((i) => i >= 200).length,
+];
 
 describe("stratified sample", () => {
   it("gives each stratum its share of n, and the same sample for the same seed", () => {

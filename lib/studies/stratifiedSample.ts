@@ -13,5 +13,11 @@ export function stratifiedSample<T extends { id: number; key: string | null }>(t
   const byRemainder = keys.map((_, i) => i).sort((a, b) => exact[b] - take[b] - (exact[a] - take[a]) || a - b);
   for (let left = n - take.reduce((x, y) => x + y, 0), j = 0; left > 0; j++, left--) take[byRemainder[j % keys.length]]++;
   const random = mulberry32(seed);
-  return keys.flatMap((k, i) => shuffle(strata.get(k)!, random).slice(0, take[i]).map((t) => t.id)).sort((a, b) => a - b);
+  return keys
+    .flatMap((k, i) =>
+      shuffle(strata.get(k)!, random)
+        .slice(0, take[i])
+        .map((t) => t.id),
+    )
+    .sort((a, b) => a - b);
 }

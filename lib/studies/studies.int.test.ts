@@ -33,8 +33,24 @@ async function join(secret: string, name: string) {
 
 describe("a study", () => {
   it("runs from invite to completion code, balanced, resumable, and exports what was played", async () => {
-    const study = await createStudy(p.db.prisma, StudyInput.parse({ name: "pilot", tasks: "fs1:0-2", perParticipant: 2, consent: "I agree to take part.", turnLimit: 3, timeLimitSec: 60 }), p.researcherId);
-    const invite = await createInvite(p.db.prisma, study.id, { label: "open", maxUses: 3, expiresInHours: null }, "http://127.0.0.1:3999");
+    const study = await createStudy(
+      p.db.prisma,
+      StudyInput.parse({
+        name: "pilot",
+        tasks: "fs1:0-2",
+        perParticipant: 2,
+        consent: "I agree to take part.",
+        turnLimit: 3,
+        timeLimitSec: 60,
+      }),
+      p.researcherId,
+    );
+    const invite = await createInvite(
+      p.db.prisma,
+      study.id,
+      { label: "open", maxUses: 3, expiresInHours: null },
+      "http://127.0.0.1:3999",
+    );
     const secret = invite.link.split("/join/")[1];
     const a = await join(secret, "Ada");
     const b = await join(secret, "Bo");
@@ -49,7 +65,13 @@ describe("a study", () => {
     expect((await studyStep(p.db.prisma, a.who.userId))!.step.kind).toBe("consent");
     await expect(playNext(p.db.prisma, p.sessions, a.who)).rejects.toThrow(/consent/);
     await acceptConsent(p.db.prisma, a.who.userId);
-    expect((await studyStep(p.db.prisma, a.who.userId))!.step).toMatchObject({ kind: "task", index: 0, of: 2, taskId: a.part.assignment[0], episodeId: null });
+    expect((await studyStep(p.db.prisma, a.who.userId))!.step).toMatchObject({
+      kind: "task",
+      index: 0,
+      of: 2,
+      taskId: a.part.assignment[0],
+      episodeId: null,
+    });
 
     // First task: the gold; Ada closes the browser mid-task and comes back to the same episode.
     const first = (await playNext(p.db.prisma, p.sessions, a.who))!;
@@ -81,24 +103,41 @@ describe("a study", () => {
 
     const m = (await studyMonitor(p.db.prisma, p.sessions, study.id))!;
     expect(m).toMatchObject({ planned: 6, done: 2 });
-    expect(m.participants.map((r) => [r.pseudonym, r.status])).toEqual([["Ada", "done"], ["Bo", "not started"], ["Cy", "not started"]]);
+    expect(m.participants.map((r) => [r.pseudonym, r.status])).toEqual([
+      ["Ada", "done"],
+      ["Bo", "not started"],
+      ["Cy", "not started"],
+    ]);
 
     const csv = (await exportStudy(p.db.prisma, study.id, "csv")).trim().split("\n");
     expect(csv).toHaveLength(3);
     expect(csv[1]).toContain(",Ada,1,");
-    const jsonl = (await exportStudy(p.db.prisma, study.id, "jsonl")).trim().split("\n").map((l) => JSON.parse(l));
+    const jsonl = (await exportStudy(p.db.prisma, study.id, "jsonl"))
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(jsonl.map((e) => e.steps.length)).toEqual([1, 3]);
     const log = await exportStudy(p.db.prisma, study.id, "intercode");
-    const imported = await importLogs(p.db.prisma, [{ name: "pilot_fs_1.json", content: Buffer.from(log) }], { player: "human", run: "pilot re-imported" });
+    const imported = await importLogs(p.db.prisma, [{ name: "pilot_fs_1.json", content: Buffer.from(log) }], {
+      player: "human",
+      run: "pilot re-imported",
+    });
     expect(imported.runs[0].episodes).toBe(2);
     const back = await computeStats(p.db.prisma, StatsQuery.parse({ runs: "pilot re-imported" }));
-    const live = await p.db.prisma.score.findMany({ where: { mode: "intercode", episode: { studyId: study.id, practice: false } } });
+    const live = await p.db.prisma.score.findMany({
+      where: { mode: "intercode", episode: { studyId: study.id, practice: false } },
+    });
     expect(back.groups[0].solved).toBe(live.filter((s) => s.success).length);
     // A study beside another set on exactly the tasks both attempted: an extra task of the other set is left out.
     const other = JSON.parse(log) as Record<string, { task_id: number }>;
-    const taskIndexes = (await p.db.prisma.task.findMany({ where: { id: { in: a.part.assignment } }, select: { index: true } })).map((t) => t.index);
+    const taskIndexes = (
+      await p.db.prisma.task.findMany({ where: { id: { in: a.part.assignment } }, select: { index: true } })
+    ).map((t) => t.index);
     other["2"] = { ...other["0"], task_id: [0, 1, 2].find((i) => !taskIndexes.includes(i))! };
-    await importLogs(p.db.prisma, [{ name: "other_fs_1.json", content: Buffer.from(JSON.stringify(other)) }], { player: "human", run: "other set" });
+    await importLogs(p.db.prisma, [{ name: "other_fs_1.json", content: Buffer.from(JSON.stringify(other)) }], {
+      player: "human",
+      run: "other set",
+    });
     const all = await computeStats(p.db.prisma, StatsQuery.parse({ runs: "pilot re-imported,other set" }));
     const same = await computeStats(p.db.prisma, StatsQuery.parse({ runs: "pilot re-imported,other set", common: "1" }));
     const n = (st: typeof all) => Object.fromEntries(st.groups.map((g) => [g.key, g.n]));
@@ -142,8 +181,17 @@ describe("a study", () => {
   });
 
   it("a wrong CTF flag in a study that hides rewards tells the participant it is wrong, not its reward", async () => {
-    const study = await createStudy(p.db.prisma, StudyInput.parse({ name: "ctf, rewards hidden", env: "ctf", tasks: "ctf:3" }), p.researcherId);
-    const invite = await createInvite(p.db.prisma, study.id, { label: "", maxUses: 1, expiresInHours: null }, "http://127.0.0.1:3999");
+    const study = await createStudy(
+      p.db.prisma,
+      StudyInput.parse({ name: "ctf, rewards hidden", env: "ctf", tasks: "ctf:3" }),
+      p.researcherId,
+    );
+    const invite = await createInvite(
+      p.db.prisma,
+      study.id,
+      { label: "", maxUses: 1, expiresInHours: null },
+      "http://127.0.0.1:3999",
+    );
     const x = await join(invite.link.split("/join/")[1], "Flagger");
     const started = (await playNext(p.db.prisma, p.sessions, x.who))!;
     const player = new TestPlayer({ url: p.url, cookie: x.cookie }, started.episodeId, started.playerToken);
@@ -157,12 +205,24 @@ describe("a study", () => {
   });
 
   it("gives a practice task first, which counts nowhere", async () => {
-    const study = await createStudy(p.db.prisma, StudyInput.parse({ name: "with practice", tasks: "fs1:6", practiceTask: "fs1:5" }), null);
-    const invite = await createInvite(p.db.prisma, study.id, { label: "", maxUses: 1, expiresInHours: null }, "http://127.0.0.1:3999");
+    const study = await createStudy(
+      p.db.prisma,
+      StudyInput.parse({ name: "with practice", tasks: "fs1:6", practiceTask: "fs1:5" }),
+      null,
+    );
+    const invite = await createInvite(
+      p.db.prisma,
+      study.id,
+      { label: "", maxUses: 1, expiresInHours: null },
+      "http://127.0.0.1:3999",
+    );
     const x = await join(invite.link.split("/join/")[1], "Practiser");
     expect((await studyStep(p.db.prisma, x.who.userId))!.step).toMatchObject({ kind: "practice", episodeId: null });
     const practice = (await playNext(p.db.prisma, p.sessions, x.who))!;
-    expect(await p.db.prisma.episode.findUniqueOrThrow({ where: { id: practice.episodeId } })).toMatchObject({ practice: true, studyId: study.id });
+    expect(await p.db.prisma.episode.findUniqueOrThrow({ where: { id: practice.episodeId } })).toMatchObject({
+      practice: true,
+      studyId: study.id,
+    });
     await p.sessions.get(practice.episodeId)!.skip();
     expect((await studyStep(p.db.prisma, x.who.userId))!.step).toMatchObject({ kind: "task", index: 0, of: 1 });
     const real = (await playNext(p.db.prisma, p.sessions, x.who))!;

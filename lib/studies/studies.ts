@@ -21,9 +21,20 @@ export const StudyInput = z
     stratify: z.enum(["fs", "hardness", "environment", "dataset"]).nullable().default(null),
     perParticipant: z.coerce.number().int().min(1).max(1_000).nullable().default(null),
     order: z.enum(["fixed", "random", "latin"]).default("fixed"),
-    seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(1),
+    seed: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .default(1),
     turnLimit: z.coerce.number().int().min(1).max(100).default(10),
-    timeLimitSec: z.coerce.number().int().min(10).max(24 * 3600).nullable().default(null),
+    timeLimitSec: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(24 * 3600)
+      .nullable()
+      .default(null),
     /** wall: the clock runs while the participant is away; connected: it waits for them. */
     timerRule: z.enum(["wall", "connected"]).default("wall"),
     showReward: z.coerce.boolean().default(false),
@@ -33,7 +44,10 @@ export const StudyInput = z
 export type StudyInput = z.infer<typeof StudyInput>;
 
 export class StudyError extends Error {
-  constructor(message: string, readonly status = 400) {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
     super(message);
   }
 }
@@ -50,29 +64,61 @@ export async function createStudy(prisma: Db, input: StudyInput, createdById: st
   if (taskIds.length === 0) throw new StudyError(`no ${input.env} tasks match "${input.tasks}"`);
   if (input.sample !== null) taskIds = await sampleTasks(prisma, taskIds, input.sample, input.stratify, input.seed);
   if (practice.length > 1) throw new StudyError("the practice task is one task");
-  if (practice[0] !== undefined && taskIds.includes(practice[0])) throw new StudyError("the practice task is not one of the study's tasks");
-  if (await prisma.study.findUnique({ where: { name: input.name } })) throw new StudyError(`a study named "${input.name}" exists already`, 409);
+  if (practice[0] !== undefined && taskIds.includes(practice[0]))
+    throw new StudyError("the practice task is not one of the study's tasks");
+  if (await prisma.study.findUnique({ where: { name: input.name } }))
+    throw new StudyError(`a study named "${input.name}" exists already`, 409);
   return prisma.study.create({
     data: {
-      name: input.name, description: input.description, instructions: input.instructions, consent: input.consent,
-      taskIds, perParticipant: input.perParticipant, order: input.order, seed: input.seed, turnLimit: input.turnLimit,
-      timeLimitSec: input.timeLimitSec, timerRule: input.timerRule, showReward: input.showReward, practiceTaskId: practice[0] ?? null, createdById,
+      name: input.name,
+      description: input.description,
+      instructions: input.instructions,
+      consent: input.consent,
+      taskIds,
+      perParticipant: input.perParticipant,
+      order: input.order,
+      seed: input.seed,
+      turnLimit: input.turnLimit,
+      timeLimitSec: input.timeLimitSec,
+      timerRule: input.timerRule,
+      showReward: input.showReward,
+      practiceTaskId: practice[0] ?? null,
+      createdById,
     },
   });
 }
 
 const STRATUM = { fs: "fileSystem", hardness: "hardness", environment: "environment", dataset: "dataset" } as const;
 
-async function sampleTasks(prisma: Db, ids: number[], n: number, by: keyof typeof STRATUM | null, seed: number): Promise<number[]> {
-  const rows = await prisma.task.findMany({ where: { id: { in: ids } }, select: { id: true, fileSystem: true, hardness: true, environment: true, dataset: true } });
-  return stratifiedSample(rows.map((t) => ({ id: t.id, key: by ? String(t[STRATUM[by]] ?? "") : null })), n, seed);
+async function sampleTasks(
+  prisma: Db,
+  ids: number[],
+  n: number,
+  by: keyof typeof STRATUM | null,
+  seed: number,
+): Promise<number[]> {
+  const rows = await prisma.task.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, fileSystem: true, hardness: true, environment: true, dataset: true },
+  });
+  return stratifiedSample(
+    rows.map((t) => ({ id: t.id, key: by ? String(t[STRATUM[by]] ?? "") : null })),
+    n,
+    seed,
+  );
 }
 
 export const InviteInput = z
   .object({
     label: z.string().trim().max(120).default(""),
     maxUses: z.coerce.number().int().min(1).max(10_000).default(1),
-    expiresInHours: z.coerce.number().int().min(1).max(24 * 365).nullable().default(null),
+    expiresInHours: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 365)
+      .nullable()
+      .default(null),
   })
   .strict();
 
@@ -84,13 +130,22 @@ export async function createInvite(prisma: Db, studyId: string, input: z.infer<t
   if (!study) throw new StudyError(`study ${studyId} not found`, 404);
   const secret = randomBytes(18).toString("base64url");
   const invite = await prisma.studyInvite.create({
-    data: { studyId, hash: inviteHash(secret), label: input.label, maxUses: input.maxUses, expiresAt: input.expiresInHours ? new Date(Date.now() + input.expiresInHours * 3600_000) : null },
+    data: {
+      studyId,
+      hash: inviteHash(secret),
+      label: input.label,
+      maxUses: input.maxUses,
+      expiresAt: input.expiresInHours ? new Date(Date.now() + input.expiresInHours * 3600_000) : null,
+    },
   });
   return { id: invite.id, link: `${publicUrl}/join/${secret}`, maxUses: invite.maxUses, expiresAt: invite.expiresAt };
 }
 
 export async function revokeInvite(prisma: Db, studyId: string, inviteId: string): Promise<boolean> {
-  const r = await prisma.studyInvite.updateMany({ where: { id: inviteId, studyId, revokedAt: null }, data: { revokedAt: new Date() } });
+  const r = await prisma.studyInvite.updateMany({
+    where: { id: inviteId, studyId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
   return r.count > 0;
 }
 

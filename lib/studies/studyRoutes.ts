@@ -17,7 +17,8 @@ const sessions = () => getPlateau().live?.sessions ?? null;
 
 function failure(err: unknown): Response {
   if (err instanceof ZodError) return badRequest(err);
-  if (err instanceof StudyError || isPlayError(err)) return Response.json({ error: err.message }, { status: (err as { status: number }).status });
+  if (err instanceof StudyError || isPlayError(err))
+    return Response.json({ error: err.message }, { status: (err as { status: number }).status });
   throw err;
 }
 
@@ -48,7 +49,12 @@ export async function createInviteResponse(req: Request, studyId: string): Promi
   const who = requireStaff(req);
   if (who instanceof Response) return who;
   try {
-    const invite = await createInvite(getPlateau().prisma, studyId, InviteInput.parse(await json(req)), getPlateau().origins.publicUrl);
+    const invite = await createInvite(
+      getPlateau().prisma,
+      studyId,
+      InviteInput.parse(await json(req)),
+      getPlateau().origins.publicUrl,
+    );
     return Response.json(invite, { status: 201 });
   } catch (err) {
     return failure(err);
@@ -58,20 +64,26 @@ export async function createInviteResponse(req: Request, studyId: string): Promi
 export async function revokeInviteResponse(req: Request, studyId: string, inviteId: string): Promise<Response> {
   const who = requireStaff(req);
   if (who instanceof Response) return who;
-  return (await revokeInvite(getPlateau().prisma, studyId, inviteId)) ? Response.json({ revoked: inviteId }) : Response.json({ error: `invite ${inviteId} not found` }, { status: 404 });
+  return (await revokeInvite(getPlateau().prisma, studyId, inviteId))
+    ? Response.json({ revoked: inviteId })
+    : Response.json({ error: `invite ${inviteId} not found` }, { status: 404 });
 }
 
 export async function monitorResponse(req: Request, studyId: string): Promise<Response> {
   const who = requireStaff(req);
   if (who instanceof Response) return who;
   const m = await studyMonitor(getPlateau().prisma, sessions(), studyId);
-  return m ? Response.json(m, { headers: { "cache-control": "no-store" } }) : Response.json({ error: `study ${studyId} not found` }, { status: 404 });
+  return m
+    ? Response.json(m, { headers: { "cache-control": "no-store" } })
+    : Response.json({ error: `study ${studyId} not found` }, { status: 404 });
 }
 
 export async function endParticipantResponse(req: Request, studyId: string, participantId: string): Promise<Response> {
   const who = requireStaff(req);
   if (who instanceof Response) return who;
-  return (await endParticipant(getPlateau().prisma, sessions(), studyId, participantId)) ? Response.json({ ended: participantId }) : Response.json({ error: "no such participant, or already ended" }, { status: 404 });
+  return (await endParticipant(getPlateau().prisma, sessions(), studyId, participantId))
+    ? Response.json({ ended: participantId })
+    : Response.json({ error: "no such participant, or already ended" }, { status: 404 });
 }
 
 const FORMATS: Record<ExportFormat | "casts", { type: string; ext: string }> = {
@@ -90,7 +102,10 @@ export async function exportResponse(req: Request, studyId: string): Promise<Res
   if (!study) return Response.json({ error: `study ${studyId} not found` }, { status: 404 });
   const f = FORMATS[format as ExportFormat];
   const file = `${study.name.replace(/[^A-Za-z0-9._-]+/g, "_")}.${format === "intercode" ? "intercode" : format === "casts" ? "casts" : "episodes"}.${f.ext}`;
-  const body = format === "casts" ? await studyCastArchive(getPlateau().prisma, studyId) : await exportStudy(getPlateau().prisma, studyId, format as ExportFormat);
+  const body =
+    format === "casts"
+      ? await studyCastArchive(getPlateau().prisma, studyId)
+      : await exportStudy(getPlateau().prisma, studyId, format as ExportFormat);
   return new Response(body, { headers: { "content-type": f.type, "content-disposition": `attachment; filename="${file}"` } });
 }
 
@@ -99,7 +114,11 @@ export async function joinResponse(req: Request): Promise<Response> {
   const form = await req.formData().catch(() => null);
   const secret = String(form?.get("invite") ?? "");
   const pseudonym = String(form?.get("pseudonym") ?? "");
-  const back = (error: string) => new Response(null, { status: 303, headers: { location: `/join/${encodeURIComponent(secret)}?error=${encodeURIComponent(error)}` } });
+  const back = (error: string) =>
+    new Response(null, {
+      status: 303,
+      headers: { location: `/join/${encodeURIComponent(secret)}?error=${encodeURIComponent(error)}` },
+    });
   if (!/^[A-Za-z0-9_-]{10,60}$/.test(secret)) return Response.json({ error: "this invite link is not valid" }, { status: 400 });
   try {
     const joined = await joinStudy(getPlateau().prisma, getPlateau().auth, secret, pseudonym);
@@ -124,7 +143,9 @@ export async function nextResponse(req: Request): Promise<Response> {
   if (who instanceof Response) return who;
   try {
     const next = await playNext(getPlateau().prisma, getLive().sessions, who);
-    return next ? toPlayPage(next.taskId, next.episodeId, next.playerToken) : new Response(null, { status: 303, headers: { location: "/study" } });
+    return next
+      ? toPlayPage(next.taskId, next.episodeId, next.playerToken)
+      : new Response(null, { status: 303, headers: { location: "/study" } });
   } catch (err) {
     return failure(err);
   }

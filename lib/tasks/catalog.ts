@@ -34,7 +34,14 @@ export interface PublicTask {
 }
 
 const publicFields = {
-  id: true, environment: true, dataset: true, index: true, query: true, hardness: true, db: true, fileSystem: true,
+  id: true,
+  environment: true,
+  dataset: true,
+  index: true,
+  query: true,
+  hardness: true,
+  db: true,
+  fileSystem: true,
 } as const;
 // extra is read on the server only, for the task's playability; it never reaches a page (a Python task's tests are in it).
 const selected = { ...publicFields, extra: true } as const;
@@ -82,7 +89,11 @@ export async function getPublicTask(prisma: Db, id: number): Promise<PublicTask 
 
 /** The task after this one in its dataset (by index), for "Next task" after an episode; null after the last. */
 export async function nextTaskId(prisma: Db, task: Pick<PublicTask, "dataset" | "index">): Promise<number | null> {
-  const next = await prisma.task.findFirst({ where: { dataset: task.dataset, index: { gt: task.index } }, orderBy: { index: "asc" }, select: { id: true } });
+  const next = await prisma.task.findFirst({
+    where: { dataset: task.dataset, index: { gt: task.index } },
+    orderBy: { index: "asc" },
+    select: { id: true },
+  });
   return next?.id ?? null;
 }
 
@@ -93,6 +104,10 @@ export async function getTaskGold(prisma: Db, id: number): Promise<string | null
 }
 
 export async function countTasks(prisma: Db): Promise<{ environment: string; dataset: string; count: number }[]> {
-  const rows = await prisma.task.groupBy({ by: ["environment", "dataset"], _count: { _all: true }, orderBy: [{ environment: "asc" }, { dataset: "asc" }] });
+  const rows = await prisma.task.groupBy({
+    by: ["environment", "dataset"],
+    _count: { _all: true },
+    orderBy: [{ environment: "asc" }, { dataset: "asc" }],
+  });
   return rows.map((r) => ({ environment: r.environment, dataset: r.dataset, count: r._count._all }));
 }

@@ -20,7 +20,16 @@ describe("task loading into PostgreSQL", () => {
     expect(await db.prisma.task.count()).toBe(first.total);
 
     const counts = Object.fromEntries((await countTasks(db.prisma)).map((c) => [c.dataset, c.count]));
-    expect(counts).toMatchObject({ nl2bash_fs_1: 60, nl2bash_fs_2: 53, nl2bash_fs_3: 60, nl2bash_fs_4: 27, nl2bash_test: 24, spider_dev: 1034, mbpp: 974, ctf: 100 });
+    expect(counts).toMatchObject({
+      nl2bash_fs_1: 60,
+      nl2bash_fs_2: 53,
+      nl2bash_fs_3: 60,
+      nl2bash_fs_4: 27,
+      nl2bash_test: 24,
+      spider_dev: 1034,
+      mbpp: 974,
+      ctf: 100,
+    });
   });
 
   it("filters by environment, hardness and text, and never returns the gold", async () => {

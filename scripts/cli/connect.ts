@@ -18,7 +18,9 @@ export async function connect(log: (msg: string) => void): Promise<Database> {
     try {
       return await openDatabase({ url: embeddedUrl(path.resolve(process.env.PLATEAU_DATA_DIR ?? ".data", "postgres"), port) });
     } catch (inner) {
-      throw new Error(`${msg}. Connecting to it on port ${port} failed too (${(inner as Error).message}); set PLATEAU_PG_PORT to the port that Plateau uses, or DATABASE_URL`);
+      throw new Error(
+        `${msg}. Connecting to it on port ${port} failed too (${(inner as Error).message}); set PLATEAU_PG_PORT to the port that Plateau uses, or DATABASE_URL`,
+      );
     }
   }
 }

@@ -20,25 +20,43 @@ export function parseImportArgs(args: string[]): { files: string[]; opts: Import
     args,
     allowPositionals: true,
     options: {
-      run: { type: "string" }, model: { type: "string" }, strategy: { type: "string" },
-      turns: { type: "string" }, player: { type: "string" }, dataset: { type: "string" },
+      run: { type: "string" },
+      model: { type: "string" },
+      strategy: { type: "string" },
+      turns: { type: "string" },
+      player: { type: "string" },
+      dataset: { type: "string" },
     },
   });
   if (!positionals.length) throw new UsageError("name at least one log file or folder");
   const turns = values.turns === undefined ? undefined : Number(values.turns);
-  if (turns !== undefined && !(Number.isInteger(turns) && turns > 0)) throw new UsageError(`--turns must be a positive whole number, not ${JSON.stringify(values.turns)}`);
-  if (values.run !== undefined && (!values.run.trim() || values.run.includes(","))) throw new UsageError("--run NAME: give a name without commas (they separate run names in ?runs=a,b)");
-  if (values.player !== undefined && values.player !== "agent" && values.player !== "human") throw new UsageError("--player must be agent or human");
+  if (turns !== undefined && !(Number.isInteger(turns) && turns > 0))
+    throw new UsageError(`--turns must be a positive whole number, not ${JSON.stringify(values.turns)}`);
+  if (values.run !== undefined && (!values.run.trim() || values.run.includes(",")))
+    throw new UsageError("--run NAME: give a name without commas (they separate run names in ?runs=a,b)");
+  if (values.player !== undefined && values.player !== "agent" && values.player !== "human")
+    throw new UsageError("--player must be agent or human");
   return {
     files: positionals,
-    opts: { run: values.run, model: values.model, strategy: values.strategy, turns, player: values.player as "agent" | "human" | undefined, dataset: values.dataset },
+    opts: {
+      run: values.run,
+      model: values.model,
+      strategy: values.strategy,
+      turns,
+      player: values.player as "agent" | "human" | undefined,
+      dataset: values.dataset,
+    },
   };
 }
 
 export async function importCommand(prisma: Db, { files, opts }: ReturnType<typeof parseImportArgs>, io: Io): Promise<number> {
   const paths = files.map((f) => path.resolve(io.cwd, f));
   for (const p of paths) {
-    try { statSync(p); } catch { throw new UsageError(`no such file or folder: ${p}`); }
+    try {
+      statSync(p);
+    } catch {
+      throw new UsageError(`no such file or folder: ${p}`);
+    }
   }
   const list = listLogFiles(paths);
   if (!list.length) throw new UsageError("no .json files found");
@@ -56,12 +74,15 @@ export async function importCommand(prisma: Db, { files, opts }: ReturnType<type
   const secs = (Date.now() - t0) / 1000;
   bar.done();
   for (const r of report.runs) {
-    io.out(`imported ${r.episodes} episodes into run ${JSON.stringify(r.name)}${r.created ? "" : " (added)"} from ${r.files.length} file${r.files.length > 1 ? "s" : ""}`);
+    io.out(
+      `imported ${r.episodes} episodes into run ${JSON.stringify(r.name)}${r.created ? "" : " (added)"} from ${r.files.length} file${r.files.length > 1 ? "s" : ""}`,
+    );
   }
   for (const s of report.skipped) io.out(`${s.file}: already imported as run ${JSON.stringify(s.run)}; nothing changed`);
   for (const e of report.rejected) io.err(`refused ${e.message}`);
   const episodes = report.runs.reduce((s, r) => s + r.episodes, 0);
   if (episodes) io.err(`plateau: ${episodes} episodes in ${secs.toFixed(1)} s (${Math.round(episodes / secs)} episodes/s)`);
-  if (report.rejected.length && opts.run) io.err(`plateau: nothing was imported into ${JSON.stringify(opts.run)}: with --run, one refused file refuses them all`);
+  if (report.rejected.length && opts.run)
+    io.err(`plateau: nothing was imported into ${JSON.stringify(opts.run)}: with --run, one refused file refuses them all`);
   return report.rejected.length ? 1 : 0;
 }

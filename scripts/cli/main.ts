@@ -21,28 +21,66 @@ interface Command {
 }
 
 const COMMANDS: Record<string, Command> = {
-  import: { help: IMPORT_HELP, db: true, parse: parseImportArgs, run: (a: ReturnType<typeof parseImportArgs>, io, prisma) => importCommand(prisma!, a, io) },
-  stats: { help: STATS_HELP, db: true, parse: parseStatsArgs, run: (a: ReturnType<typeof parseStatsArgs>, io, prisma) => statsCommand(prisma!, a, io) },
+  import: {
+    help: IMPORT_HELP,
+    db: true,
+    parse: parseImportArgs,
+    run: (a: ReturnType<typeof parseImportArgs>, io, prisma) => importCommand(prisma!, a, io),
+  },
+  stats: {
+    help: STATS_HELP,
+    db: true,
+    parse: parseStatsArgs,
+    run: (a: ReturnType<typeof parseStatsArgs>, io, prisma) => statsCommand(prisma!, a, io),
+  },
   // `run` drives a running Plateau over HTTP; it needs no database of its own.
-  run: { help: RUN_HELP, db: false, parse: (args) => parseRunArgs(args), run: (a: ReturnType<typeof parseRunArgs>, io) => runCommand(a, io) },
+  run: {
+    help: RUN_HELP,
+    db: false,
+    parse: (args) => parseRunArgs(args),
+    run: (a: ReturnType<typeof parseRunArgs>, io) => runCommand(a, io),
+  },
   // `rescore` plays in sandboxes of its own (a driver, a session manager), beside a running server or not.
-  rescore: { help: RESCORE_HELP, db: true, parse: parseRescoreArgs, run: (a: ReturnType<typeof parseRescoreArgs>, io, prisma) => rescoreCommand(prisma!, a, io) },
-  token: { help: TOKEN_HELP, db: true, parse: parseTokenArgs, run: (a: ReturnType<typeof parseTokenArgs>, io, prisma) => tokenCommand(prisma!, a, io) },
-  user: { help: USER_HELP, db: true, parse: parseUserArgs, run: (a: ReturnType<typeof parseUserArgs>, io, prisma) => userCommand(prisma!, a, io) },
+  rescore: {
+    help: RESCORE_HELP,
+    db: true,
+    parse: parseRescoreArgs,
+    run: (a: ReturnType<typeof parseRescoreArgs>, io, prisma) => rescoreCommand(prisma!, a, io),
+  },
+  token: {
+    help: TOKEN_HELP,
+    db: true,
+    parse: parseTokenArgs,
+    run: (a: ReturnType<typeof parseTokenArgs>, io, prisma) => tokenCommand(prisma!, a, io),
+  },
+  user: {
+    help: USER_HELP,
+    db: true,
+    parse: parseUserArgs,
+    run: (a: ReturnType<typeof parseUserArgs>, io, prisma) => userCommand(prisma!, a, io),
+  },
 };
 
 const HELP = () => `plateau — accounts, tokens, import InterCode logs, re-score them, compare runs, run agents
 
-${Object.values(COMMANDS).map((c) => c.help).join("\n\n")}
+${Object.values(COMMANDS)
+  .map((c) => c.help)
+  .join("\n\n")}
 
 The database is DATABASE_URL, else Plateau's embedded PostgreSQL under .data (or the one a running
 Plateau holds, on PLATEAU_PG_PORT, default 5433).`;
 
-const isUsage = (err: unknown) => err instanceof UsageError || Boolean((err as { code?: string })?.code?.startsWith("ERR_PARSE_ARGS"));
+const isUsage = (err: unknown) =>
+  err instanceof UsageError || Boolean((err as { code?: string })?.code?.startsWith("ERR_PARSE_ARGS"));
 
 export async function main(argv: string[], where: { root: string; cwd: string }): Promise<number> {
   const [name, ...args] = argv;
-  const io: Io = { ...where, out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`), stderr: process.stderr };
+  const io: Io = {
+    ...where,
+    out: (l) => process.stdout.write(`${l}\n`),
+    err: (l) => process.stderr.write(`${l}\n`),
+    stderr: process.stderr,
+  };
   if (!name || name === "help" || name === "--help" || name === "-h") {
     io.out(HELP());
     return name ? 0 : 2;

@@ -20,7 +20,16 @@ const plateau = (...args: string[]) => runPlateau(db.url, ...args);
 beforeAll(async () => {
   db = await openTestDatabase();
   const access = startTestAuth(db.prisma);
-  setPlateau({ prisma: db.prisma, databaseKind: "embedded", sandbox: { driver: null, reason: "test" }, auth: access.auth, origins: access.origins, tokens: access.tokens, live: null, uploadReader: null });
+  setPlateau({
+    prisma: db.prisma,
+    databaseKind: "embedded",
+    sandbox: { driver: null, reason: "test" },
+    auth: access.auth,
+    origins: access.origins,
+    tokens: access.tokens,
+    live: null,
+    uploadReader: null,
+  });
 }, 120_000);
 afterAll(async () => db?.close());
 
@@ -43,7 +52,9 @@ describe("npx plateau", { timeout: 240_000 }, () => {
     const api = await GET(asResearcher("http://x/api/stats?runs=ic_sql_multiturn_gpt-3.5_10_turns,bash%20try%20again"));
     expect(JSON.parse(cli.stdout)).toEqual(await api.json());
     const table = await plateau("stats", "--run", "ic_sql_multiturn_gpt-3.5_10_turns");
-    expect(table.stdout).toMatch(/ic_sql_multiturn_gpt-3\.5_10_turns\s+1034\s+47\.3\s+44\.3–50\.3\s+7\.25\s+46\.4\s+8\.5\s+10\.5/);
+    expect(table.stdout).toMatch(
+      /ic_sql_multiturn_gpt-3\.5_10_turns\s+1034\s+47\.3\s+44\.3–50\.3\s+7\.25\s+46\.4\s+8\.5\s+10\.5/,
+    );
   });
 
   it("refuses bad files and bad arguments clearly, with a non-zero exit code", async () => {

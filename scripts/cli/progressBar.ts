@@ -16,7 +16,8 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr, width =
       const frac = total > 0 ? Math.min(1, done / total) : 1;
       const secs = (Date.now() - started) / 1000;
       // Slow work (a rescore replays an episode in seconds) reads better per minute.
-      const rate = secs <= 0 ? "" : done / secs >= 1 ? ` ${Math.round(done / secs)}/s` : ` ${((60 * done) / secs).toFixed(1)}/min`;
+      const rate =
+        secs <= 0 ? "" : done / secs >= 1 ? ` ${Math.round(done / secs)}/s` : ` ${((60 * done) / secs).toFixed(1)}/min`;
       const line = `[${"#".repeat(Math.round(frac * width)).padEnd(width, "-")}] ${String(Math.round(frac * 100)).padStart(3)}% ${done}/${total} episodes${rate} ${label}`;
       if (tty) {
         const cols = stream.columns ?? 100;

@@ -22,7 +22,9 @@ describe("npx plateau rescore", { timeout: 120_000 }, () => {
     expect(unknown.stderr).toContain('plateau rescore: no run is named "nope"');
     const agent = await plateau("rescore", "--run", "an agent run");
     expect(agent.code).toBe(2);
-    expect(agent.stderr).toContain('run "an agent run" is not an imported run (its kind is "agent"): only imported runs are re-scored');
+    expect(agent.stderr).toContain(
+      'run "an agent run" is not an imported run (its kind is "agent"): only imported runs are re-scored',
+    );
   });
 
   it("refuses bad arguments with the usage", async () => {

@@ -1,7 +1,14 @@
 import { parseArgs } from "node:util";
 import type { Db } from "../../lib/db";
 import { liveEnvironments } from "../../lib/environments";
-import { isRescoreError, openRescoreEngine, rescorableRun, rescoreRun, rescoreRunName, type RescoreReport } from "../../lib/agents/rescore";
+import {
+  isRescoreError,
+  openRescoreEngine,
+  rescorableRun,
+  rescoreRun,
+  rescoreRunName,
+  type RescoreReport,
+} from "../../lib/agents/rescore";
 import { progressBar } from "./progressBar";
 import { UsageError, type Io } from "./io";
 
@@ -14,18 +21,25 @@ export const RESCORE_HELP = `plateau rescore --run NAME [--concurrency N] [--jso
   (Ctrl-C), it goes on where it stopped when run again. --concurrency: replays at once (default 2).`;
 
 export function parseRescoreArgs(args: string[]): { run: string; concurrency: number; json: boolean } {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { run: { type: "string" }, concurrency: { type: "string" }, json: { type: "boolean" } } });
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { run: { type: "string" }, concurrency: { type: "string" }, json: { type: "boolean" } },
+  });
   if (positionals.length) throw new UsageError(`unexpected ${JSON.stringify(positionals[0])} (name the run with --run NAME)`);
   if (!values.run?.trim()) throw new UsageError("name the imported run to re-score with --run NAME");
   const concurrency = Number(values.concurrency ?? 2);
-  if (!(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 32)) throw new UsageError(`--concurrency must be a whole number from 1 to 32, not ${JSON.stringify(values.concurrency)}`);
+  if (!(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 32))
+    throw new UsageError(`--concurrency must be a whole number from 1 to 32, not ${JSON.stringify(values.concurrency)}`);
   return { run: values.run, concurrency, json: Boolean(values.json) };
 }
 
 export async function rescoreCommand(prisma: Db, a: ReturnType<typeof parseRescoreArgs>, io: Io): Promise<number> {
   const playable = Object.keys(liveEnvironments());
   // Refused before a sandbox starts.
-  await rescorableRun(prisma, a.run, playable).catch((err) => { throw isRescoreError(err) ? new UsageError(err.message) : err; });
+  await rescorableRun(prisma, a.run, playable).catch((err) => {
+    throw isRescoreError(err) ? new UsageError(err.message) : err;
+  });
   const live = await openRescoreEngine(prisma, { concurrency: a.concurrency });
   const stop = new AbortController();
   const onInt = () => {
@@ -38,7 +52,10 @@ export async function rescoreCommand(prisma: Db, a: ReturnType<typeof parseResco
   let failed = 0;
   try {
     const report = await rescoreRun(prisma, live.engine, {
-      run: a.run, concurrency: a.concurrency, playable, signal: stop.signal,
+      run: a.run,
+      concurrency: a.concurrency,
+      playable,
+      signal: stop.signal,
       onProgress: (p) => {
         if (p.error) {
           failed += 1;
@@ -47,7 +64,9 @@ export async function rescoreCommand(prisma: Db, a: ReturnType<typeof parseResco
         bar.update(p.done, p.total);
       },
     });
-    bar.done(`plateau: ${((Date.now() - t0) / 60_000).toFixed(1)} min on the ${live.driver} driver, ${a.concurrency} at a time; replays in run ${JSON.stringify(rescoreRunName(a.run))}`);
+    bar.done(
+      `plateau: ${((Date.now() - t0) / 60_000).toFixed(1)} min on the ${live.driver} driver, ${a.concurrency} at a time; replays in run ${JSON.stringify(rescoreRunName(a.run))}`,
+    );
     io.out(a.json ? JSON.stringify(report, null, 2) : reportText(a.run, report));
     return failed || stop.signal.aborted ? 1 : 0;
   } finally {
@@ -69,12 +88,16 @@ export function reportText(run: string, r: RescoreReport): string {
   if (r.observations.length) lines.push("", "observations that differ, by cause:");
   for (const g of r.observations) {
     lines.push(`  ${g.count}  ${g.text}`);
-    for (const d of g.items) lines.push(`      ${d.task} step ${d.index} ${clip(d.action, 60)}: logged ${clip(d.logged)} now ${clip(d.now)}`);
+    for (const d of g.items)
+      lines.push(`      ${d.task} step ${d.index} ${clip(d.action, 60)}: logged ${clip(d.logged)} now ${clip(d.now)}`);
   }
   if (r.rewardDisagreements.length) lines.push("", "rewards that differ, by cause:");
   for (const g of r.rewardDisagreements) {
     lines.push(`  ${g.count}  ${g.text}`);
-    for (const d of g.items) lines.push(`      ${d.task}: logged ${d.logged} now ${d.now}${d.step === null ? "" : ` (first differing step: ${d.step})`}`);
+    for (const d of g.items)
+      lines.push(
+        `      ${d.task}: logged ${d.logged} now ${d.now}${d.step === null ? "" : ` (first differing step: ${d.step})`}`,
+      );
   }
   return lines.join("\n");
 }

@@ -12,11 +12,28 @@ import type { RunProgress } from "../../lib/agents/runs/protocol";
 function captureIo(): Io & { lines: string[]; errs: string[]; bar: string } {
   const c = { lines: [] as string[], errs: [] as string[], bar: "" };
   const stderr = { isTTY: false, write: (s: string) => ((c.bar += s), true) } as unknown as NodeJS.WriteStream;
-  return Object.assign(c, { root: "/", cwd: "/", out: (l: string) => c.lines.push(l), err: (l: string) => c.errs.push(l), stderr });
+  return Object.assign(c, {
+    root: "/",
+    cwd: "/",
+    out: (l: string) => c.lines.push(l),
+    err: (l: string) => c.errs.push(l),
+    stderr,
+  });
 }
 
 const progress = (over: Partial<RunProgress>): RunProgress => ({
-  runId: "r1", name: "demo", status: "running", total: 4, done: 0, succeeded: 0, errors: 0, running: [], createdAt: "", finishedAt: null, failure: null, ...over,
+  runId: "r1",
+  name: "demo",
+  status: "running",
+  total: 4,
+  done: 0,
+  succeeded: 0,
+  errors: 0,
+  running: [],
+  createdAt: "",
+  finishedAt: null,
+  failure: null,
+  ...over,
 });
 
 function fakeDeps(replies: { status: number; body: unknown }[], frames: RunProgress[]) {
@@ -52,24 +69,57 @@ describe("plateau run", () => {
   it("reads the issue's command line into a run request", () => {
     const a = parseRunArgs("--env bash --policy try-again --model M --tasks fs1 --turns 10 --concurrency 4".split(" "), {});
     expect(a).toEqual({
-      url: "http://127.0.0.1:3000", watch: null, detach: false,
+      url: "http://127.0.0.1:3000",
+      watch: null,
+      detach: false,
       input: { env: "bash", policy: "try-again", tasks: "fs1", model: "M", turnLimit: 10, concurrency: 4 },
     });
-    const b = parseRunArgs(["--policy", "react", "--tasks", "all", "--endpoint", "vllm", "--temperature", "0.2", "--timeout", "2.5", "--url", "http://x:9/"], { PORT: "4000" });
+    const b = parseRunArgs(
+      [
+        "--policy",
+        "react",
+        "--tasks",
+        "all",
+        "--endpoint",
+        "vllm",
+        "--temperature",
+        "0.2",
+        "--timeout",
+        "2.5",
+        "--url",
+        "http://x:9/",
+      ],
+      { PORT: "4000" },
+    );
     expect(b.url).toBe("http://x:9");
     expect(b.input).toMatchObject({ llm: { endpoint: "vllm", temperature: 0.2 }, timeoutMs: 2500 });
-    expect(parseRunArgs(["--policy", "gold", "--tasks", "all", "--execution", "intercode"], {}).input).toMatchObject({ execution: "intercode" });
-    expect(() => parseRunArgs(["--policy", "react", "--tasks", "all", "--base-url", "http://h:8000/v1"], {})).toThrow(/--base-url/);
-    expect(parseRunArgs(["--watch", "abc"], { PLATEAU_URL: "http://p:1" })).toEqual({ url: "http://p:1", watch: "abc", detach: false, input: null });
+    expect(parseRunArgs(["--policy", "gold", "--tasks", "all", "--execution", "intercode"], {}).input).toMatchObject({
+      execution: "intercode",
+    });
+    expect(() => parseRunArgs(["--policy", "react", "--tasks", "all", "--base-url", "http://h:8000/v1"], {})).toThrow(
+      /--base-url/,
+    );
+    expect(parseRunArgs(["--watch", "abc"], { PLATEAU_URL: "http://p:1" })).toEqual({
+      url: "http://p:1",
+      watch: "abc",
+      detach: false,
+      input: null,
+    });
   });
 
   it("reads scripted actions from a file and refuses bad arguments", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "plateau-run-"));
     writeFileSync(path.join(dir, "a.txt"), "ls -l\n\n  cd /testbed\nsubmit\n");
-    expect(parseRunArgs(["--policy", "scripted", "--tasks", "fs1", "--actions-file", "a.txt"], {}, dir).input?.actions).toEqual(["ls -l", "  cd /testbed", "submit"]);
+    expect(parseRunArgs(["--policy", "scripted", "--tasks", "fs1", "--actions-file", "a.txt"], {}, dir).input?.actions).toEqual([
+      "ls -l",
+      "  cd /testbed",
+      "submit",
+    ]);
     expect(() => parseRunArgs(["--tasks", "fs1"], {})).toThrow(UsageError);
     expect(() => parseRunArgs(["--policy", "gold"], {})).toThrow(/--tasks is required/);
-    expect(() => parseRunArgs(["--policy", "gold", "--tasks", "fs1", "--turns", "ten"], {})).toThrow(/--turns must be a whole number/);
+    expect(() => parseRunArgs(["--policy", "gold", "--tasks", "fs1", "--turns", "ten"], {})).toThrow(
+      /--turns must be a whole number/,
+    );
     expect(() => parseRunArgs(["--policy", "gold", "--tasks", "fs1", "--bogus"], {})).toThrow();
   });
 
@@ -77,7 +127,11 @@ describe("plateau run", () => {
     const io = captureIo();
     const { deps, sent, watched } = fakeDeps(
       [{ status: 201, body: { runId: "r1", name: "demo", total: 4 } }],
-      [progress({ done: 1, succeeded: 1 }), progress({ done: 3, succeeded: 2, errors: 1, running: [{ episodeId: "e", taskId: 1, turn: 2 }] }), progress({ done: 4, succeeded: 3, errors: 1, status: "done" })],
+      [
+        progress({ done: 1, succeeded: 1 }),
+        progress({ done: 3, succeeded: 2, errors: 1, running: [{ episodeId: "e", taskId: 1, turn: 2 }] }),
+        progress({ done: 4, succeeded: 3, errors: 1, status: "done" }),
+      ],
     );
     const code = await runCommand(parseRunArgs(["--policy", "gold", "--tasks", "fs1"], {}), io, deps);
     expect(code).toBe(0);
@@ -105,8 +159,13 @@ describe("plateau run", () => {
     const port = (srv.address() as net.AddressInfo).port;
     await new Promise((r) => srv.close(r));
     const io = captureIo();
-    const code = await runCommand(parseRunArgs(["--policy", "gold", "--tasks", "fs1", "--url", `http://127.0.0.1:${port}`], {}), io);
+    const code = await runCommand(
+      parseRunArgs(["--policy", "gold", "--tasks", "fs1", "--url", `http://127.0.0.1:${port}`], {}),
+      io,
+    );
     expect(code).toBe(1);
-    expect(io.errs[0]).toBe(`plateau run: cannot reach Plateau at http://127.0.0.1:${port} (ECONNREFUSED): start it with npm start, or give --url`);
+    expect(io.errs[0]).toBe(
+      `plateau run: cannot reach Plateau at http://127.0.0.1:${port} (ECONNREFUSED): start it with npm start, or give --url`,
+    );
   });
 });

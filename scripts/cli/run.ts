@@ -39,10 +39,22 @@ export function parseRunArgs(args: string[], env: Env = process.env, cwd = proce
     args,
     allowPositionals: false,
     options: {
-      env: { type: "string", default: "bash" }, policy: { type: "string" }, tasks: { type: "string" }, model: { type: "string" },
-      turns: { type: "string" }, concurrency: { type: "string" }, timeout: { type: "string" }, endpoint: { type: "string" }, execution: { type: "string" },
-      temperature: { type: "string" }, "max-tokens": { type: "string" }, "actions-file": { type: "string" }, name: { type: "string" },
-      url: { type: "string" }, watch: { type: "string" }, detach: { type: "boolean", default: false },
+      env: { type: "string", default: "bash" },
+      policy: { type: "string" },
+      tasks: { type: "string" },
+      model: { type: "string" },
+      turns: { type: "string" },
+      concurrency: { type: "string" },
+      timeout: { type: "string" },
+      endpoint: { type: "string" },
+      execution: { type: "string" },
+      temperature: { type: "string" },
+      "max-tokens": { type: "string" },
+      "actions-file": { type: "string" },
+      name: { type: "string" },
+      url: { type: "string" },
+      watch: { type: "string" },
+      detach: { type: "boolean", default: false },
     },
   });
   void positionals;
@@ -53,16 +65,27 @@ export function parseRunArgs(args: string[], env: Env = process.env, cwd = proce
   const num = (flag: string, v: string | undefined, int: boolean) => {
     if (v === undefined) return undefined;
     const n = Number(v);
-    if (!Number.isFinite(n) || (int && !Number.isInteger(n))) throw new UsageError(`--${flag} must be a${int ? " whole" : ""} number, not ${JSON.stringify(v)}`);
+    if (!Number.isFinite(n) || (int && !Number.isInteger(n)))
+      throw new UsageError(`--${flag} must be a${int ? " whole" : ""} number, not ${JSON.stringify(v)}`);
     return n;
   };
   const timeout = num("timeout", values.timeout, false);
   const input: Record<string, unknown> = {
-    env: values.env, policy: values.policy, tasks: values.tasks, model: values.model, name: values.name,
-    turnLimit: num("turns", values.turns, true), concurrency: num("concurrency", values.concurrency, true),
-    timeoutMs: timeout === undefined ? undefined : Math.round(timeout * 1000), execution: values.execution,
+    env: values.env,
+    policy: values.policy,
+    tasks: values.tasks,
+    model: values.model,
+    name: values.name,
+    turnLimit: num("turns", values.turns, true),
+    concurrency: num("concurrency", values.concurrency, true),
+    timeoutMs: timeout === undefined ? undefined : Math.round(timeout * 1000),
+    execution: values.execution,
   };
-  const llm = { endpoint: values.endpoint, temperature: num("temperature", values.temperature, false), maxTokens: num("max-tokens", values["max-tokens"], true) };
+  const llm = {
+    endpoint: values.endpoint,
+    temperature: num("temperature", values.temperature, false),
+    maxTokens: num("max-tokens", values["max-tokens"], true),
+  };
   if (Object.values(llm).some((v) => v !== undefined)) input.llm = llm;
   if (values["actions-file"]) {
     const file = path.resolve(cwd, values["actions-file"]);
@@ -72,7 +95,10 @@ export function parseRunArgs(args: string[], env: Env = process.env, cwd = proce
     } catch (err) {
       throw new UsageError(`cannot read --actions-file ${file}: ${(err as Error).message}`);
     }
-    input.actions = text.split("\n").map((l) => l.trimEnd()).filter((l) => l.trim() !== "");
+    input.actions = text
+      .split("\n")
+      .map((l) => l.trimEnd())
+      .filter((l) => l.trim() !== "");
   }
   return { url, watch: null, detach: values.detach!, input: JSON.parse(JSON.stringify(input)) };
 }
@@ -97,9 +123,15 @@ export async function runCommand(a: RunArgs, io: Io, deps: RunDeps = defaultDeps
   if (!runId) {
     let res: Response;
     try {
-      res = await deps.fetch(`${a.url}/api/agent-runs`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(a.input) });
+      res = await deps.fetch(`${a.url}/api/agent-runs`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(a.input),
+      });
     } catch (err) {
-      io.err(`plateau run: cannot reach Plateau at ${a.url} (${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message}): start it with npm start, or give --url`);
+      io.err(
+        `plateau run: cannot reach Plateau at ${a.url} (${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message}): start it with npm start, or give --url`,
+      );
       return 1;
     }
     const body = (await res.json().catch(() => ({}))) as { runId?: string; name?: string; total?: number; error?: string };
@@ -128,7 +160,9 @@ function watch(url: string, runId: string, io: Io, deps: RunDeps): Promise<numbe
       socket.disconnect();
       resolve(code);
     };
-    const offInterrupt = deps.onInterrupt(() => finish(130, `stopped watching; the run goes on in the server — plateau run --watch ${runId}`));
+    const offInterrupt = deps.onInterrupt(() =>
+      finish(130, `stopped watching; the run goes on in the server — plateau run --watch ${runId}`),
+    );
     socket.on("connect", () => socket.emit(RunEvents.watch, { runId }));
     socket.on("connect_error", (err: Error) => bar.update(0, 0, `(reconnecting to ${url}: ${err.message})`));
     socket.on(RunEvents.error, (msg: string) => finish(1, `plateau run: ${msg}`));
@@ -138,7 +172,10 @@ function watch(url: string, runId: string, io: Io, deps: RunDeps): Promise<numbe
       if (p.status === "done" || p.status === "failed" || p.status === "cancelled") {
         const sr = p.done ? ` — SR ${((p.succeeded / p.done) * 100).toFixed(1)} %` : "";
         const why = p.failure ? `: ${p.failure}` : "";
-        finish(p.status === "done" ? 0 : 1, `run "${p.name}" ${p.status}${why}: ${p.done}/${p.total} episodes, ${p.succeeded} solved, ${p.errors} errors${sr}`);
+        finish(
+          p.status === "done" ? 0 : 1,
+          `run "${p.name}" ${p.status}${why}: ${p.done}/${p.total} episodes, ${p.succeeded} solved, ${p.errors} errors${sr}`,
+        );
       }
     });
   });

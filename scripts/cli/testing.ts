@@ -5,9 +5,15 @@ import { promisify } from "node:util";
 
 const run = promisify(execFile);
 
-export async function runPlateau(databaseUrl: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runPlateau(
+  databaseUrl: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["scripts/plateau.mjs", ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, maxBuffer: 64 << 20 });
+    const { stdout, stderr } = await run(process.execPath, ["scripts/plateau.mjs", ...args], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      maxBuffer: 64 << 20,
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

@@ -23,7 +23,9 @@ function captureIo() {
 describe("plateau user", () => {
   it("makes the first admin and prints a one-time sign-in link; refuses what it cannot read", async () => {
     const c = captureIo();
-    expect(await tokenCommand(db.prisma, parseTokenArgs(["create", "early"]), c.io).catch((e: Error) => e.message)).toMatch(/no account yet/);
+    expect(await tokenCommand(db.prisma, parseTokenArgs(["create", "early"]), c.io).catch((e: Error) => e.message)).toMatch(
+      /no account yet/,
+    );
     expect(await userCommand(db.prisma, parseUserArgs(["create", "--admin", "Boss@Example.org"]), c.io)).toBe(0);
     expect(c.errs).toContain("created boss@example.org (admin)");
     expect(c.lines.at(-1)).toMatch(/^http:\/\/127\.0\.0\.1:3000\/api\/auth\/magic-link\/verify\?token=\w+/);
@@ -32,7 +34,9 @@ describe("plateau user", () => {
     expect(await userCommand(db.prisma, parseUserArgs(["link", "nobody@example.org"]), c.io)).toBe(1);
     expect(() => parseUserArgs(["create", "x@example.org"])).toThrow(/say one role/);
     expect(() => parseUserArgs(["create", "--admin", "--participant", "x@example.org"])).toThrow(/say one role/);
-    await expect(userCommand(db.prisma, parseUserArgs(["create", "--researcher", "not-an-email"]), c.io)).rejects.toThrow(/not an email/);
+    await expect(userCommand(db.prisma, parseUserArgs(["create", "--researcher", "not-an-email"]), c.io)).rejects.toThrow(
+      /not an email/,
+    );
   });
 });
 
@@ -58,7 +62,9 @@ describe("plateau token", () => {
   it("gives no token to a participant", async () => {
     const c = captureIo();
     expect(await userCommand(db.prisma, parseUserArgs(["create", "--participant", "p@example.org"]), c.io)).toBe(0);
-    await expect(tokenCommand(db.prisma, parseTokenArgs(["create", "x", "--user", "p@example.org"]), c.io)).rejects.toThrow(/tokens are for researchers and admins/);
+    await expect(tokenCommand(db.prisma, parseTokenArgs(["create", "x", "--user", "p@example.org"]), c.io)).rejects.toThrow(
+      /tokens are for researchers and admins/,
+    );
   });
 
   it("refuses what it cannot read", () => {

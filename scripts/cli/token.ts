@@ -14,7 +14,8 @@ export const TOKEN_HELP = `plateau token create NAME [--user EMAIL] | list | rev
   account --user (a researcher or admin; default: the only admin). list shows names, owners and
   when each was last used; revoke deletes by id or by name.`;
 
-export type TokenArgs = { action: "create"; name: string; user: string | null } | { action: "list" } | { action: "revoke"; which: string };
+export type TokenArgs =
+  { action: "create"; name: string; user: string | null } | { action: "list" } | { action: "revoke"; which: string };
 
 export function parseTokenArgs(args: string[]): TokenArgs {
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { user: { type: "string" } } });
@@ -40,7 +41,11 @@ async function tokenOwner(prisma: Db, email: string | null): Promise<{ id: strin
   }
   const admins = await prisma.user.findMany({ where: { role: "admin" }, take: 2 });
   if (admins.length === 1) return admins[0];
-  throw new Error(admins.length ? "there are several admins: say which account with --user EMAIL" : "no account yet: make one with plateau user create --admin EMAIL");
+  throw new Error(
+    admins.length
+      ? "there are several admins: say which account with --user EMAIL"
+      : "no account yet: make one with plateau user create --admin EMAIL",
+  );
 }
 
 export async function tokenCommand(prisma: Db, a: TokenArgs, io: Io): Promise<number> {
@@ -54,7 +59,10 @@ export async function tokenCommand(prisma: Db, a: TokenArgs, io: Io): Promise<nu
   if (a.action === "list") {
     const tokens = await listApiTokens(prisma, null);
     if (tokens.length === 0) io.out("no API tokens");
-    for (const t of tokens) io.out(`${t.id}  ${t.name}  created ${t.createdAt.toISOString().slice(0, 16)}  last used ${t.lastUsedAt?.toISOString().slice(0, 16) ?? "never"}`);
+    for (const t of tokens)
+      io.out(
+        `${t.id}  ${t.name}  created ${t.createdAt.toISOString().slice(0, 16)}  last used ${t.lastUsedAt?.toISOString().slice(0, 16) ?? "never"}`,
+      );
     return 0;
   }
   const n = await revokeApiToken(prisma, a.which, null);

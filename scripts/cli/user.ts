@@ -28,7 +28,13 @@ export function parseUserArgs(args: string[]): UserArgs {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { admin: { type: "boolean" }, researcher: { type: "boolean" }, participant: { type: "boolean" }, name: { type: "string" }, password: { type: "string" } },
+    options: {
+      admin: { type: "boolean" },
+      researcher: { type: "boolean" },
+      participant: { type: "boolean" },
+      name: { type: "string" },
+      password: { type: "string" },
+    },
   });
   const [action, ...rest] = positionals;
   if (action === "create") {
@@ -65,7 +71,12 @@ export async function userCommand(prisma: Db, a: UserArgs, io: Io): Promise<numb
     return 0;
   }
   if (a.action === "create") {
-    const { user, created } = await createUser(access.auth, prisma, { email: a.email, role: a.role, name: a.name, password: a.password }, { update: true });
+    const { user, created } = await createUser(
+      access.auth,
+      prisma,
+      { email: a.email, role: a.role, name: a.name, password: a.password },
+      { update: true },
+    );
     io.err(`${created ? "created" : "updated"} ${user.email} (${user.role})`);
   }
   const link = await access.auth.signInLink(a.email);

@@ -9,7 +9,13 @@ import { parseTurn } from "@/lib/replay/parseTurn";
 
 export const dynamic = "force-dynamic";
 
-export default async function EpisodeReplayPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function EpisodeReplayPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const who = await pageIdentity();
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const { prisma } = getPlateau();

@@ -23,9 +23,12 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       <main>
         <h1>Side by side</h1>
         <div className="error-box" data-testid="compare-error">
-          These episodes are of different tasks ({a.task.dataset} #{a.task.index} and {b.task.dataset} #{b.task.index}); side by side compares two plays of one task.
+          These episodes are of different tasks ({a.task.dataset} #{a.task.index} and {b.task.dataset} #{b.task.index}); side by
+          side compares two plays of one task.
         </div>
-        <p><Link href={`/episodes/${a.id}`}>Open the first</Link> · <Link href={`/episodes/${b.id}`}>Open the second</Link></p>
+        <p>
+          <Link href={`/episodes/${a.id}`}>Open the first</Link> · <Link href={`/episodes/${b.id}`}>Open the second</Link>
+        </p>
       </main>
     );
   }

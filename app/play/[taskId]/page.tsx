@@ -12,7 +12,13 @@ import { earlyPlayScript } from "@/components/play/earlyPlay";
 export const dynamic = "force-dynamic";
 
 /** /play/{taskId}: the task and a Start button (a POST); ?episode=: that episode live, its terminal in the first paint. */
-export default async function PlayPage({ params, searchParams }: { params: Promise<{ taskId: string }>; searchParams: Promise<{ episode?: string | string[]; error?: string | string[] }> }) {
+export default async function PlayPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ taskId: string }>;
+  searchParams: Promise<{ episode?: string | string[]; error?: string | string[] }>;
+}) {
   const who = await pageIdentity();
   const id = Number((await params).taskId);
   const p = getPlateau();
@@ -20,9 +26,13 @@ export default async function PlayPage({ params, searchParams }: { params: Promi
   if (!task) notFound();
   const { episode, error } = await searchParams;
   let opening: PlayOpening | null = null;
-  const row = typeof episode === "string" && episode.length <= 64
-    ? await p.prisma.episode.findUnique({ where: { id: episode }, select: { userId: true, taskId: true, study: { select: { showReward: true } } } })
-    : null;
+  const row =
+    typeof episode === "string" && episode.length <= 64
+      ? await p.prisma.episode.findUnique({
+          where: { id: episode },
+          select: { userId: true, taskId: true, study: { select: { showReward: true } } },
+        })
+      : null;
   if (row && !canSeeEpisode(who, row)) forbidden();
   // A participant sees a task only in their own episode of it (their study starts those).
   if (!isStaff(who.role) && (!row || row.userId !== who.userId || row.taskId !== task.id)) forbidden();
@@ -35,8 +45,19 @@ export default async function PlayPage({ params, searchParams }: { params: Promi
   const next = isStaff(who.role) && !row?.study ? await nextTaskId(p.prisma, task) : null;
   return (
     <>
-      {opening?.episodeId && <script dangerouslySetInnerHTML={{ __html: earlyPlayScript(opening.episodeId, opening.playerToken) }} />}
-      <PlayView task={task} sandbox={p.sandbox} opening={opening} unplayable={task.playable.ok ? null : task.playable.reason} howToSubmit={environments[task.environment as EnvironmentName]?.howToSubmit ?? null} study={!!row?.study} startKey={crypto.randomUUID()} nextTaskId={next} />
+      {opening?.episodeId && (
+        <script dangerouslySetInnerHTML={{ __html: earlyPlayScript(opening.episodeId, opening.playerToken) }} />
+      )}
+      <PlayView
+        task={task}
+        sandbox={p.sandbox}
+        opening={opening}
+        unplayable={task.playable.ok ? null : task.playable.reason}
+        howToSubmit={environments[task.environment as EnvironmentName]?.howToSubmit ?? null}
+        study={!!row?.study}
+        startKey={crypto.randomUUID()}
+        nextTaskId={next}
+      />
     </>
   );
 }

@@ -16,8 +16,27 @@ export default async function StudyPage({ params }: { params: Promise<{ id: stri
   if (!study || !monitor) notFound();
   return (
     <StudyView
-      study={{ id: study.id, name: study.name, description: study.description, tasks: study.taskIds.length, perParticipant: study.perParticipant, order: study.order, turnLimit: study.turnLimit, timeLimitSec: study.timeLimitSec, timerRule: study.timerRule, showReward: study.showReward, practice: study.practiceTaskId !== null }}
-      invites={study.invites.map((i) => ({ id: i.id, label: i.label, uses: i.uses, maxUses: i.maxUses, revoked: !!i.revokedAt, expiresAt: i.expiresAt?.toISOString() ?? null }))}
+      study={{
+        id: study.id,
+        name: study.name,
+        description: study.description,
+        tasks: study.taskIds.length,
+        perParticipant: study.perParticipant,
+        order: study.order,
+        turnLimit: study.turnLimit,
+        timeLimitSec: study.timeLimitSec,
+        timerRule: study.timerRule,
+        showReward: study.showReward,
+        practice: study.practiceTaskId !== null,
+      }}
+      invites={study.invites.map((i) => ({
+        id: i.id,
+        label: i.label,
+        uses: i.uses,
+        maxUses: i.maxUses,
+        revoked: !!i.revokedAt,
+        expiresAt: i.expiresAt?.toISOString() ?? null,
+      }))}
       initial={monitor}
     />
   );

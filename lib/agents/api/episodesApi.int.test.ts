@@ -2,14 +2,31 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlateau, type TestPlateau } from "../../runtime/testing";
 import { closeTestPlateau } from "../testing/closeTestPlateau";
 import { ApiEpisodes } from "./ApiEpisodes";
-import { closeEpisode, createEpisode, CreateEpisodeBody, getEpisode, stepEpisode, StepBody, submitEpisode, type ApiDeps } from "./episodesApi";
+import {
+  closeEpisode,
+  createEpisode,
+  CreateEpisodeBody,
+  getEpisode,
+  stepEpisode,
+  StepBody,
+  submitEpisode,
+  type ApiDeps,
+} from "./episodesApi";
 
 // The session API's handlers on a real docker sandbox and PostgreSQL: reset → step → submit,
 // the turn limit, the per-action timeout, ownership by token, close, and input that cannot run.
 
 let p: TestPlateau;
 let d: ApiDeps;
-type Body = { episodeId: string; observation: string; reward: number | null; done: boolean; info: Record<string, unknown>; error?: string; status?: string };
+type Body = {
+  episodeId: string;
+  observation: string;
+  reward: number | null;
+  done: boolean;
+  info: Record<string, unknown>;
+  error?: string;
+  status?: string;
+};
 
 beforeAll(async () => {
   p = await startTestPlateau("docker");
@@ -35,23 +52,57 @@ describe("session API", () => {
     const created = await open("fs1:1", { model: "my-agent", strategy: "mine" });
     const task = await p.db.prisma.task.findUniqueOrThrow({ where: { dataset_index: { dataset: "nl2bash_fs_1", index: 1 } } });
     expect(created.observation).toBe(task.query);
-    expect(created.info).toMatchObject({ taskId: task.id, dataset: "nl2bash_fs_1", index: 1, turn: 0, turnLimit: 10, timeoutMs: 10000, watchUrl: `/play/${task.id}?episode=${created.episodeId}` });
+    expect(created.info).toMatchObject({
+      taskId: task.id,
+      dataset: "nl2bash_fs_1",
+      index: 1,
+      turn: 0,
+      turnLimit: 10,
+      timeoutMs: 10000,
+      watchUrl: `/play/${task.id}?episode=${created.episodeId}`,
+    });
 
     const cd = await step(created.episodeId, "cd /testbed/dir2");
-    expect(cd).toMatchObject({ status: 200, observation: "", reward: null, done: false, info: { turn: 1, exitCode: 0, admissible: true, timedOut: false } });
+    expect(cd).toMatchObject({
+      status: 200,
+      observation: "",
+      reward: null,
+      done: false,
+      info: { turn: 1, exitCode: 0, admissible: true, timedOut: false },
+    });
     const bad = await step(created.episodeId, "ls nothing-here");
     expect(bad.info).toMatchObject({ turn: 2, exitCode: 2, admissible: false });
     expect(bad.observation).toMatch(/No such file or directory/);
     const gold = await step(created.episodeId, task.gold);
     expect(gold.observation).toMatch(/^[0-9a-f]{32}\s+-\n$/);
     const done = await step(created.episodeId, "submit");
-    expect(done).toMatchObject({ done: true, reward: 1, info: { status: "submitted", success: true, rewards: { intercode: 1, plateau: 1 } } });
+    expect(done).toMatchObject({
+      done: true,
+      reward: 1,
+      info: { status: "submitted", success: true, rewards: { intercode: 1, plateau: 1 } },
+    });
 
-    const ep = await p.db.prisma.episode.findUniqueOrThrow({ where: { id: created.episodeId }, include: { steps: { orderBy: { index: "asc" } } } });
-    expect(ep).toMatchObject({ playerKind: "agent", model: "my-agent", strategy: "mine", status: "submitted", turns: 3, turnLimit: 10, driver: "docker" });
+    const ep = await p.db.prisma.episode.findUniqueOrThrow({
+      where: { id: created.episodeId },
+      include: { steps: { orderBy: { index: "asc" } } },
+    });
+    expect(ep).toMatchObject({
+      playerKind: "agent",
+      model: "my-agent",
+      strategy: "mine",
+      status: "submitted",
+      turns: 3,
+      turnLimit: 10,
+      driver: "docker",
+    });
     expect(ep.steps.map((s) => s.action)).toEqual(["cd /testbed/dir2", "ls nothing-here", task.gold, "submit"]);
     expect(ep.steps.at(-1)?.reward).toBe(1);
-    expect((await getEpisode(d, "tok-a", created.episodeId)).body).toMatchObject({ status: "submitted", live: false, reward: 1, success: true });
+    expect((await getEpisode(d, "tok-a", created.episodeId)).body).toMatchObject({
+      status: "submitted",
+      live: false,
+      reward: 1,
+      success: true,
+    });
     // The episode is over: more steps are refused.
     expect(await step(created.episodeId, "ls")).toMatchObject({ status: 409, error: "the episode is submitted" });
   });
@@ -59,14 +110,22 @@ describe("session API", () => {
   it("runs an action with ! as InterCode's bash -c did: no history expansion, no step left hanging", async () => {
     const created = await open("fs1:0");
     const bang = await step(created.episodeId, 'echo "a!b" !nohist; echo !!');
-    expect(bang).toMatchObject({ status: 200, observation: "a!b !nohist\n!!\n", info: { turn: 1, exitCode: 0, timedOut: false } });
+    expect(bang).toMatchObject({
+      status: 200,
+      observation: "a!b !nohist\n!!\n",
+      info: { turn: 1, exitCode: 0, timedOut: false },
+    });
   });
 
   it("scores the episode when the turn limit is reached", async () => {
     const created = await open({ dataset: "nl2bash_fs_4", index: 0 }, { turnLimit: 2 });
     expect((await step(created.episodeId, "echo one")).done).toBe(false);
     const second = await step(created.episodeId, "echo two");
-    expect(second).toMatchObject({ observation: "two\n", done: true, info: { turn: 2, turnLimit: 2, forcedSubmit: true, status: "submitted" } });
+    expect(second).toMatchObject({
+      observation: "two\n",
+      done: true,
+      info: { turn: 2, turnLimit: 2, forcedSubmit: true, status: "submitted" },
+    });
     expect(typeof second.reward).toBe("number");
   });
 
@@ -90,7 +149,11 @@ describe("session API", () => {
     expect((await closeEpisode(d, "tok-a", created.episodeId)).body).toMatchObject({ status: "skipped", closed: true });
     // Also once it has ended, and after a restart (nothing kept in memory): the episode says which token it is.
     d.episodes.delete(created.episodeId);
-    for (const a of [await getEpisode(d, "tok-b", created.episodeId), await closeEpisode(d, "tok-b", created.episodeId), await stepEpisode(d, "tok-b", created.episodeId, "ls")]) {
+    for (const a of [
+      await getEpisode(d, "tok-b", created.episodeId),
+      await closeEpisode(d, "tok-b", created.episodeId),
+      await stepEpisode(d, "tok-b", created.episodeId, "ls"),
+    ]) {
       expect(a).toMatchObject({ status: 403, body: { error: expect.stringMatching(/another API token/) } });
     }
     expect((await getEpisode(d, "tok-a", created.episodeId)).status).toBe(200);
@@ -110,7 +173,10 @@ describe("session API", () => {
     const opened = await createEpisode(d, "tok-a", CreateEpisodeBody.parse({ task: sql.id, env: "sql" }), owner());
     expect(opened).toMatchObject({ status: 201, body: { info: { environment: "sql", taskId: sql.id } } });
     expect((await closeEpisode(d, "tok-a", (opened.body as Body).episodeId)).status).toBe(200);
-    expect(await createEpisode(d, "tok-a", CreateEpisodeBody.parse({ task: sql.id }), owner())).toMatchObject({ status: 400, body: { error: expect.stringMatching(/is a sql task, not bash/) } });
+    expect(await createEpisode(d, "tok-a", CreateEpisodeBody.parse({ task: sql.id }), owner())).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/is a sql task, not bash/) },
+    });
   });
 
   it("validates input", () => {
@@ -126,7 +192,10 @@ describe("session API", () => {
   it("answers an incomplete action (the shell wants more input) as a failed step, and the episode goes on", async () => {
     const created = await open("fs4:4", { timeoutMs: 5_000 });
     const r = await step(created.episodeId, 'echo "unclosed');
-    expect(r).toMatchObject({ done: false, info: { status: "active", exitCode: 2, admissible: false, timedOut: false, turn: 1 } });
+    expect(r).toMatchObject({
+      done: false,
+      info: { status: "active", exitCode: 2, admissible: false, timedOut: false, turn: 1 },
+    });
     expect(String(r.observation)).toMatch(/unexpected end of file/);
     const next = await step(created.episodeId, "echo fine");
     expect(next).toMatchObject({ observation: "fine\n", done: false, info: { exitCode: 0, turn: 2 } });

@@ -49,21 +49,37 @@ export const StepBody = z
       .string()
       .max(MAX_ACTION_CHARS, `an action is at most ${MAX_ACTION_CHARS} characters`)
       .refine((a) => a.trim().length > 0, "the action is empty")
-      .refine((a) => !/[\x00-\x08\x0b-\x1f\x7f]/.test(a.replace(/\r\n/g, "\n")), "the action has control characters (only tab and newline are allowed)"),
+      .refine(
+        (a) => !/[\x00-\x08\x0b-\x1f\x7f]/.test(a.replace(/\r\n/g, "\n")),
+        "the action has control characters (only tab and newline are allowed)",
+      ),
   })
   .strict();
 
 const err = (status: number, error: string): ApiAnswer => ({ status, body: { error } });
 const OTHER_TOKEN = "this episode was opened with another API token";
 
-export async function createEpisode(d: ApiDeps, tokenId: string, body: CreateEpisodeBody, owner: EpisodeOwner): Promise<ApiAnswer> {
+export async function createEpisode(
+  d: ApiDeps,
+  tokenId: string,
+  body: CreateEpisodeBody,
+  owner: EpisodeOwner,
+): Promise<ApiAnswer> {
   const task = await resolveTask(d.prisma, body.env, body.task);
   if (typeof task === "string") return err(/does not exist/.test(task) ? 404 : 400, task);
   let started;
   try {
     started = await d.sessions.start({
-      taskId: task.id, playerKind: "agent", playerName: body.playerName ?? null, model: body.model ?? null, strategy: body.strategy ?? null,
-      turnLimit: body.turnLimit, commandTimeoutMs: body.timeoutMs, execution: body.execution, owner, apiTokenId: tokenId,
+      taskId: task.id,
+      playerKind: "agent",
+      playerName: body.playerName ?? null,
+      model: body.model ?? null,
+      strategy: body.strategy ?? null,
+      turnLimit: body.turnLimit,
+      commandTimeoutMs: body.timeoutMs,
+      execution: body.execution,
+      owner,
+      apiTokenId: tokenId,
     });
   } catch (e) {
     if (isPlayError(e)) return err(e.status, e.message);
@@ -78,9 +94,16 @@ export async function createEpisode(d: ApiDeps, tokenId: string, body: CreateEpi
       episodeId: started.episodeId,
       observation: task.query,
       info: {
-        taskId: task.id, environment: task.environment, dataset: task.dataset, index: task.index,
-        turn: 0, turnLimit: body.turnLimit, timeoutMs: body.timeoutMs, execution: body.execution,
-        watchUrl: `/play/${task.id}?episode=${started.episodeId}`, replayUrl: `/episodes/${started.episodeId}`,
+        taskId: task.id,
+        environment: task.environment,
+        dataset: task.dataset,
+        index: task.index,
+        turn: 0,
+        turnLimit: body.turnLimit,
+        timeoutMs: body.timeoutMs,
+        execution: body.execution,
+        watchUrl: `/play/${task.id}?episode=${started.episodeId}`,
+        replayUrl: `/episodes/${started.episodeId}`,
       },
     },
   };
@@ -95,7 +118,8 @@ async function owned(d: ApiDeps, tokenId: string, episodeId: string) {
   const ep = await d.prisma.episode.findUnique({ where: { id: episodeId }, select: { status: true, apiTokenId: true } });
   if (!ep) return err(404, `episode ${episodeId} not found`);
   if (ep.apiTokenId && ep.apiTokenId !== tokenId) return err(403, OTHER_TOKEN);
-  if (!entry && ep.status === "active") return err(403, "this episode is not driven through the API (a person's, or a batch run's)");
+  if (!entry && ep.status === "active")
+    return err(403, "this episode is not driven through the API (a person's, or a batch run's)");
   return err(409, `the episode is ${ep.status}`);
 }
 
@@ -107,20 +131,37 @@ export async function stepEpisode(d: ApiDeps, tokenId: string, episodeId: string
   entry.busy = true;
   try {
     const a = await actOnce(session, isSubmitAction(action) ? submitAsTyped(action) : action, entry.timeoutMs);
-    if (a.kind === "ended") return { status: 200, body: ended(d, episodeId, a.result, "", entry.turnLimit, session.state().turns) };
+    if (a.kind === "ended")
+      return { status: 200, body: ended(d, episodeId, a.result, "", entry.turnLimit, session.state().turns) };
     const { r } = a;
     const turns = session.state().turns;
     const info = {
-      turn: turns, turnLimit: entry.turnLimit, exitCode: r.step!.exitCode, admissible: r.step!.admissible,
-      timedOut: r.timedOut, truncated: r.step!.truncated, durationMs: r.step!.durationMs,
+      turn: turns,
+      turnLimit: entry.turnLimit,
+      exitCode: r.step!.exitCode,
+      admissible: r.step!.admissible,
+      timedOut: r.timedOut,
+      truncated: r.step!.truncated,
+      durationMs: r.step!.durationMs,
     };
     if (turns >= entry.turnLimit) {
       // The turn limit: scored as it stands, as InterCode's harness did with a forced submit.
       const result = await session.submit();
-      return { status: 200, body: ended(d, episodeId, result, r.observation, entry.turnLimit, turns, { ...info, forcedSubmit: true }) };
+      return {
+        status: 200,
+        body: ended(d, episodeId, result, r.observation, entry.turnLimit, turns, { ...info, forcedSubmit: true }),
+      };
     }
     // A submit that goes on was a wrong answer (CTF's flag): its reward is 0.
-    return { status: 200, body: { observation: r.observation, reward: isSubmitAction(action) ? 0 : null, done: false, info: { ...info, status: "active" } } };
+    return {
+      status: 200,
+      body: {
+        observation: r.observation,
+        reward: isSubmitAction(action) ? 0 : null,
+        done: false,
+        info: { ...info, status: "active" },
+      },
+    };
   } catch (e) {
     return err(409, (e as Error).message);
   } finally {
@@ -165,7 +206,17 @@ export async function getEpisode(d: ApiDeps, tokenId: string, episodeId: string)
   if (entry && entry.tokenId !== tokenId) return err(403, OTHER_TOKEN);
   const ep = await d.prisma.episode.findUnique({
     where: { id: episodeId },
-    select: { id: true, apiTokenId: true, status: true, turns: true, turnLimit: true, error: true, taskId: true, playerKind: true, scores: { select: { mode: true, reward: true, success: true } } },
+    select: {
+      id: true,
+      apiTokenId: true,
+      status: true,
+      turns: true,
+      turnLimit: true,
+      error: true,
+      taskId: true,
+      playerKind: true,
+      scores: { select: { mode: true, reward: true, success: true } },
+    },
   });
   if (!ep) return err(404, `episode ${episodeId} not found`);
   if (ep.apiTokenId && ep.apiTokenId !== tokenId) return err(403, OTHER_TOKEN);
@@ -174,14 +225,30 @@ export async function getEpisode(d: ApiDeps, tokenId: string, episodeId: string)
   return {
     status: 200,
     body: {
-      episodeId: ep.id, taskId: ep.taskId, playerKind: ep.playerKind, live: !!live, status: live ? live.state().status : ep.status,
-      turns: live ? live.state().turns : ep.turns, turnLimit: ep.turnLimit, error: ep.error,
-      reward: rewards.plateau ?? null, rewards, success: ep.scores.find((s) => s.mode === "plateau")?.success ?? null,
+      episodeId: ep.id,
+      taskId: ep.taskId,
+      playerKind: ep.playerKind,
+      live: !!live,
+      status: live ? live.state().status : ep.status,
+      turns: live ? live.state().turns : ep.turns,
+      turnLimit: ep.turnLimit,
+      error: ep.error,
+      reward: rewards.plateau ?? null,
+      rewards,
+      success: ep.scores.find((s) => s.mode === "plateau")?.success ?? null,
     },
   };
 }
 
-function ended(d: ApiDeps, episodeId: string, result: EpisodeResult, observation: string, turnLimit: number, turns: number, info: Record<string, unknown> = {}) {
+function ended(
+  d: ApiDeps,
+  episodeId: string,
+  result: EpisodeResult,
+  observation: string,
+  turnLimit: number,
+  turns: number,
+  info: Record<string, unknown> = {},
+) {
   d.episodes.delete(episodeId);
   const plateau = result.scores.find((s) => s.mode === "plateau");
   const rewards = Object.fromEntries(result.scores.map((s) => [s.mode, s.reward]));
@@ -190,8 +257,14 @@ function ended(d: ApiDeps, episodeId: string, result: EpisodeResult, observation
     reward: plateau?.reward ?? null,
     done: true,
     info: {
-      turn: turns, turnLimit, ...info, status: result.status, success: plateau?.success ?? null, rewards,
-      breakdown: plateau?.breakdown ?? null, error: result.error,
+      turn: turns,
+      turnLimit,
+      ...info,
+      status: result.status,
+      success: plateau?.success ?? null,
+      rewards,
+      breakdown: plateau?.breakdown ?? null,
+      error: result.error,
     },
   };
 }

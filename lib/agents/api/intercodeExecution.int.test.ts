@@ -46,15 +46,33 @@ describe.each(DRIVERS)("intercode execution on the %s driver", (driver) => {
     expect((await step(episodeId, "pwd")).observation).toBe("/testbed\n");
     await closeEpisode(d, "tok", episodeId);
 
-    const ep = await p.db.prisma.episode.findUniqueOrThrow({ where: { id: episodeId }, include: { steps: { orderBy: { index: "asc" } }, events: { orderBy: { seq: "asc" } } } });
+    const ep = await p.db.prisma.episode.findUniqueOrThrow({
+      where: { id: episodeId },
+      include: { steps: { orderBy: { index: "asc" } }, events: { orderBy: { seq: "asc" } } },
+    });
     expect(ep.execution).toBe("intercode");
-    expect(ep.steps.map((s) => s.action)).toEqual(["cd /testbed", "ls", "X=1", "echo $X", "id -un", "echo a; echo b >&2; echo c", "cd nowhere", "pwd"]);
+    expect(ep.steps.map((s) => s.action)).toEqual([
+      "cd /testbed",
+      "ls",
+      "X=1",
+      "echo $X",
+      "id -un",
+      "echo a; echo b >&2; echo c",
+      "cd nowhere",
+      "pwd",
+    ]);
     // What a watcher saw: each command, then its output, then the carried directory's prompt.
-    const screen = ep.events.filter((e) => e.code === "o").map((e) => e.data).join("");
+    const screen = ep.events
+      .filter((e) => e.code === "o")
+      .map((e) => e.data)
+      .join("");
     expect(screen).toContain("id -un\r\nroot\r\n");
     expect(screen).toContain("root:/testbed# pwd\r\n/testbed\r\n");
     const turn = ep.steps[4];
-    const recorded = ep.events.filter((e) => e.code === "o" && e.time >= turn.castStart! && e.time <= turn.castEnd!).map((e) => e.data).join("");
+    const recorded = ep.events
+      .filter((e) => e.code === "o" && e.time >= turn.castStart! && e.time <= turn.castEnd!)
+      .map((e) => e.data)
+      .join("");
     expect(recorded).toContain("root\r\n");
   });
 
@@ -64,7 +82,9 @@ describe.each(DRIVERS)("intercode execution on the %s driver", (driver) => {
     expect(await step(episodeId, "cat")).toMatchObject({ observation: "", info: { exitCode: 0, timedOut: false } });
     expect(Date.now() - t0).toBeLessThan(3000);
     // fs1:2's gold (`cat $(echo $FILES | sort) | md5sum`) then gives the md5 of empty input, as InterCode logged.
-    expect((await step(episodeId, "cat $(echo $FILES | sort) | md5sum")).observation).toBe("d41d8cd98f00b204e9800998ecf8427e  -\n");
+    expect((await step(episodeId, "cat $(echo $FILES | sort) | md5sum")).observation).toBe(
+      "d41d8cd98f00b204e9800998ecf8427e  -\n",
+    );
     const done = await step(episodeId, "submit");
     expect(done).toMatchObject({ done: true, info: { rewards: { intercode: 1, plateau: 1 } } });
   });
@@ -72,7 +92,10 @@ describe.each(DRIVERS)("intercode execution on the %s driver", (driver) => {
   it("stops a command at the timeout with InterCode's observation", async () => {
     const { episodeId } = await open("fs4:0", { timeoutMs: 1500 });
     const t0 = Date.now();
-    expect(await step(episodeId, "sleep 20")).toMatchObject({ observation: "Command timed out", info: { timedOut: true, admissible: false } });
+    expect(await step(episodeId, "sleep 20")).toMatchObject({
+      observation: "Command timed out",
+      info: { timedOut: true, admissible: false },
+    });
     expect(Date.now() - t0).toBeLessThan(5000);
     expect((await step(episodeId, "echo after")).observation).toBe("after\n");
     await closeEpisode(d, "tok", episodeId);
@@ -100,7 +123,9 @@ describe.each(DRIVERS)("intercode execution on the %s driver", (driver) => {
 
   it("is for agents on environments that have it", async () => {
     const task = await p.db.prisma.task.findFirstOrThrow({ where: { dataset: "nl2bash_fs_1", index: 0 } });
-    await expect(p.sessions.start({ taskId: task.id, playerKind: "human", execution: "intercode", owner: owner() })).rejects.toThrow(/for agents/);
+    await expect(
+      p.sessions.start({ taskId: task.id, playerKind: "human", execution: "intercode", owner: owner() }),
+    ).rejects.toThrow(/for agents/);
     expect(CreateEpisodeBody.safeParse({ task: "fs1:0", execution: "docker" }).success).toBe(false);
   });
 });

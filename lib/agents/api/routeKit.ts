@@ -28,11 +28,17 @@ export async function readBody<T>(req: Request, schema: ZodType<T>): Promise<T |
 }
 
 /** A program's API token (the gate has checked it), then `fn`; any answer becomes JSON, any unexpected fault a 500 with its message. */
-export async function withToken(req: Request, fn: (tokenId: string, deps: ApiDeps, who: Identity) => Promise<ApiAnswer | Response>): Promise<Response> {
+export async function withToken(
+  req: Request,
+  fn: (tokenId: string, deps: ApiDeps, who: Identity) => Promise<ApiAnswer | Response>,
+): Promise<Response> {
   const who = identityFromHeaders(req.headers);
   if (!who?.tokenId) {
     return Response.json(
-      { error: "missing API token: send `Authorization: Bearer <token>`; create one on the Agents page or with `plateau token create NAME`" },
+      {
+        error:
+          "missing API token: send `Authorization: Bearer <token>`; create one on the Agents page or with `plateau token create NAME`",
+      },
       { status: 401, headers: { "www-authenticate": 'Bearer realm="plateau"' } },
     );
   }

@@ -13,7 +13,10 @@ import { createEpisode, CreateEpisodeBody, stepEpisode, type ApiDeps } from "./e
 const DRIVERS = (process.env.PLATEAU_TEST_DRIVERS ?? "docker,local").split(",") as Array<"docker" | "local">;
 type Body = { episodeId: string; observation: string; reward: number | null; done: boolean; info: Record<string, unknown> };
 
-const TASKS: Record<"docker" | "local", number[]> = { local: Array.from({ length: 20 }, (_, i) => i), docker: [0, 5, 10, 15, 19] };
+const TASKS: Record<"docker" | "local", number[]> = {
+  local: Array.from({ length: 20 }, (_, i) => i),
+  docker: [0, 5, 10, 15, 19],
+};
 
 describe.each(DRIVERS)("the gold policy on SQL tasks (%s driver)", (driver) => {
   const tasks = TASKS[driver];
@@ -31,23 +34,30 @@ describe.each(DRIVERS)("the gold policy on SQL tasks (%s driver)", (driver) => {
 
   const owner = () => ({ userId: p.researcherId, role: "researcher" as const });
 
-  it.each(["terminal", "intercode"])("scores every gold of its spider tasks 1 in %s execution (SR 100 percent)", async (execution) => {
-    const rewards: number[] = [];
-    for (const i of tasks) {
-      const a = await createEpisode(d, "tok", CreateEpisodeBody.parse({ env: "sql", task: `spider:${i}`, execution }), owner());
-      expect(a.status).toBe(201);
-      const { episodeId } = a.body as Body;
-      const task = await p.db.prisma.task.findFirstOrThrow({ where: { dataset: "spider_dev", index: i } });
-      const ran = (await stepEpisode(d, "tok", episodeId, task.gold)).body as Body;
-      expect(ran.observation).toMatch(/^\[.*\]$/s); // InterCode's observation: the rows list
-      const done = (await stepEpisode(d, "tok", episodeId, "submit")).body as Body;
-      expect(done.done).toBe(true);
-      rewards.push((done.info.rewards as { intercode: number; plateau: number }).intercode, (done.info.rewards as { plateau: number }).plateau);
-      if (i === tasks[0]) {
-        const steps = await p.db.prisma.step.findMany({ where: { episodeId }, orderBy: { index: "asc" } });
-        expect(steps[0].result).toMatchObject({ rows: expect.any(Array), text: ran.observation });
+  it.each(["terminal", "intercode"])(
+    "scores every gold of its spider tasks 1 in %s execution (SR 100 percent)",
+    async (execution) => {
+      const rewards: number[] = [];
+      for (const i of tasks) {
+        const a = await createEpisode(d, "tok", CreateEpisodeBody.parse({ env: "sql", task: `spider:${i}`, execution }), owner());
+        expect(a.status).toBe(201);
+        const { episodeId } = a.body as Body;
+        const task = await p.db.prisma.task.findFirstOrThrow({ where: { dataset: "spider_dev", index: i } });
+        const ran = (await stepEpisode(d, "tok", episodeId, task.gold)).body as Body;
+        expect(ran.observation).toMatch(/^\[.*\]$/s); // InterCode's observation: the rows list
+        const done = (await stepEpisode(d, "tok", episodeId, "submit")).body as Body;
+        expect(done.done).toBe(true);
+        rewards.push(
+          (done.info.rewards as { intercode: number; plateau: number }).intercode,
+          (done.info.rewards as { plateau: number }).plateau,
+        );
+        if (i === tasks[0]) {
+          const steps = await p.db.prisma.step.findMany({ where: { episodeId }, orderBy: { index: "asc" } });
+          expect(steps[0].result).toMatchObject({ rows: expect.any(Array), text: ran.observation });
+        }
       }
-    }
-    expect(rewards.filter((r) => r === 1).length).toBe(2 * tasks.length);
-  }, 600_000);
+      expect(rewards.filter((r) => r === 1).length).toBe(2 * tasks.length);
+    },
+    600_000,
+  );
 });

@@ -9,8 +9,15 @@ afterEach(async () => {
   fake = null;
 });
 
-const settings = (url: string, over: Partial<LlmSettings> = {}) => LlmSettings.parse({ endpoint: "fake", baseUrl: url, model: "m", retryDelayMs: 0, timeoutMs: 2000, ...over });
-const fail = (p: Promise<unknown>) => p.then(() => { throw new Error("expected a failure"); }, (e: LlmError) => e);
+const settings = (url: string, over: Partial<LlmSettings> = {}) =>
+  LlmSettings.parse({ endpoint: "fake", baseUrl: url, model: "m", retryDelayMs: 0, timeoutMs: 2000, ...over });
+const fail = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error("expected a failure");
+    },
+    (e: LlmError) => e,
+  );
 
 describe("ChatClient against a fake OpenAI-compatible server", () => {
   it("posts model, messages, temperature, max tokens, stop and the key", async () => {
@@ -18,7 +25,14 @@ describe("ChatClient against a fake OpenAI-compatible server", () => {
     const client = createChatClient(settings(fake.url, { temperature: 0.3, maxTokens: 77 }), "sk-test");
     const r = await client.complete({ messages: [{ role: "user", content: "hi" }], stop: ["\nObservation"] });
     expect(r).toEqual({ content: "```bash\nls\n```", attempts: 1, finishReason: "stop" });
-    expect(fake.requests[0]).toMatchObject({ model: "m", temperature: 0.3, max_tokens: 77, stop: ["\nObservation"], authorization: "Bearer sk-test", messages: [{ role: "user", content: "hi" }] });
+    expect(fake.requests[0]).toMatchObject({
+      model: "m",
+      temperature: 0.3,
+      max_tokens: 77,
+      stop: ["\nObservation"],
+      authorization: "Bearer sk-test",
+      messages: [{ role: "user", content: "hi" }],
+    });
   });
 
   it("retries a 500, malformed JSON and an empty reply within its limit", async () => {
@@ -55,7 +69,9 @@ describe("ChatClient against a fake OpenAI-compatible server", () => {
 
   it("refuses a huge reply", async () => {
     fake = await startFakeChatServer([{ content: "x".repeat(20_000) }]);
-    const e = await fail(createChatClient(settings(fake.url, { retries: 0, maxReplyChars: 1000 }), null).complete({ messages: [] }));
+    const e = await fail(
+      createChatClient(settings(fake.url, { retries: 0, maxReplyChars: 1000 }), null).complete({ messages: [] }),
+    );
     expect(e.kind).toBe("too-large");
     expect(e.message).toContain("20000 characters");
   });

@@ -28,14 +28,26 @@ export interface ChatClient {
 export type LlmErrorKind = "unreachable" | "timeout" | "http" | "malformed" | "empty" | "too-large";
 
 export class LlmError extends Error {
-  constructor(message: string, readonly kind: LlmErrorKind, readonly retryable: boolean, readonly attempts = 1) {
+  constructor(
+    message: string,
+    readonly kind: LlmErrorKind,
+    readonly retryable: boolean,
+    readonly attempts = 1,
+  ) {
     super(message);
   }
 }
 
 const Completion = z.object({
   choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullable().optional() }).passthrough(), finish_reason: z.string().nullable().optional() }).passthrough())
+    .array(
+      z
+        .object({
+          message: z.object({ content: z.string().nullable().optional() }).passthrough(),
+          finish_reason: z.string().nullable().optional(),
+        })
+        .passthrough(),
+    )
     .min(1),
 });
 
@@ -56,7 +68,10 @@ export function createChatClient(settings: LlmSettings, apiKey: string | null, f
         signal: ctrl.signal,
         headers: { "content-type": "application/json", ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
         body: JSON.stringify({
-          model: settings.model, messages: req.messages, temperature: settings.temperature, max_tokens: settings.maxTokens,
+          model: settings.model,
+          messages: req.messages,
+          temperature: settings.temperature,
+          max_tokens: settings.maxTokens,
           ...(req.stop?.length ? { stop: req.stop } : {}),
         }),
       });
@@ -81,12 +96,17 @@ export function createChatClient(settings: LlmSettings, apiKey: string | null, f
       throw new LlmError(`the endpoint's answer is not JSON: ${excerpt(text)}`, "malformed", true);
     }
     const parsed = Completion.safeParse(json);
-    if (!parsed.success) throw new LlmError(`the endpoint's answer has no choices[0].message: ${excerpt(text)}`, "malformed", true);
+    if (!parsed.success)
+      throw new LlmError(`the endpoint's answer has no choices[0].message: ${excerpt(text)}`, "malformed", true);
     const choice = parsed.data.choices[0];
     const content = choice.message.content ?? "";
     if (!content.trim()) throw new LlmError("the model's reply is empty", "empty", true);
     if (content.length > settings.maxReplyChars) {
-      throw new LlmError(`the model's reply is too long (${content.length} characters, limit ${settings.maxReplyChars})`, "too-large", true);
+      throw new LlmError(
+        `the model's reply is too long (${content.length} characters, limit ${settings.maxReplyChars})`,
+        "too-large",
+        true,
+      );
     }
     return { content, finishReason: choice.finish_reason ?? null };
   }
@@ -105,7 +125,12 @@ export function createChatClient(settings: LlmSettings, apiKey: string | null, f
         }
       }
       const attempts = last!.retryable ? settings.retries + 1 : 1;
-      throw new LlmError(attempts > 1 ? `${last!.message} (${attempts} attempts)` : last!.message, last!.kind, last!.retryable, attempts);
+      throw new LlmError(
+        attempts > 1 ? `${last!.message} (${attempts} attempts)` : last!.message,
+        last!.kind,
+        last!.retryable,
+        attempts,
+      );
     },
   };
 }

@@ -20,13 +20,19 @@ const BaseUrl = z
   .url()
   .refine((u) => /^https?:$/.test(new URL(u).protocol), "the base URL must be http or https")
   // A key in the URL would be shown on the Agents page and stored with every run.
-  .refine((u) => !new URL(u).username && !new URL(u).password, "the base URL cannot carry credentials: name an environment variable in apiKeyEnv");
+  .refine(
+    (u) => !new URL(u).username && !new URL(u).password,
+    "the base URL cannot carry credentials: name an environment variable in apiKeyEnv",
+  );
 
 export const LlmEndpoint = z.strictObject({
   name: EndpointName,
   baseUrl: BaseUrl,
   /** The environment variable holding this endpoint's API key (none: requests go without a key). */
-  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "apiKeyEnv is the name of an environment variable").optional(),
+  apiKeyEnv: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "apiKeyEnv is the name of an environment variable")
+    .optional(),
   /** When given, the only models a run may ask on this endpoint (the first is the default). */
   models: z.array(z.string().trim().min(1).max(200)).min(1).max(100).optional(),
 });
@@ -91,10 +97,15 @@ export function findEndpoint(config: LlmConfig, name: string | undefined): LlmEn
 }
 
 /** The model a run asks (given, else the endpoint's first, else the server's default), or why not. */
-export function modelFor(endpoint: LlmEndpoint, given: string | undefined, defaultModel: string | null): { model: string } | { error: string } {
+export function modelFor(
+  endpoint: LlmEndpoint,
+  given: string | undefined,
+  defaultModel: string | null,
+): { model: string } | { error: string } {
   const model = given ?? endpoint.models?.[0] ?? defaultModel;
   if (!model) return { error: "a model is needed: give one, or the server's operator sets PLATEAU_LLM_MODEL" };
-  if (endpoint.models && !endpoint.models.includes(model)) return { error: `the endpoint "${endpoint.name}" offers ${endpoint.models.join(", ")}, not "${model}"` };
+  if (endpoint.models && !endpoint.models.includes(model))
+    return { error: `the endpoint "${endpoint.name}" offers ${endpoint.models.join(", ")}, not "${model}"` };
   return { model };
 }
 
@@ -103,10 +114,16 @@ export function modelFor(endpoint: LlmEndpoint, given: string | undefined, defau
  * from the server's configuration (the stored URL is only a record). Read when a run starts or
  * resumes, so a changed key or address is taken up by a restart.
  */
-export function connectEndpoint(settings: LlmSettings, env: Env = process.env): { settings: LlmSettings; apiKey: string | null } | string {
+export function connectEndpoint(
+  settings: LlmSettings,
+  env: Env = process.env,
+): { settings: LlmSettings; apiKey: string | null } | string {
   const endpoint = findEndpoint(llmConfigFromEnv(env), settings.endpoint);
   if (typeof endpoint === "string") return endpoint;
-  return { settings: { ...settings, baseUrl: endpoint.baseUrl }, apiKey: (endpoint.apiKeyEnv && env[endpoint.apiKeyEnv]) || null };
+  return {
+    settings: { ...settings, baseUrl: endpoint.baseUrl },
+    apiKey: (endpoint.apiKeyEnv && env[endpoint.apiKeyEnv]) || null,
+  };
 }
 
 export function publicEndpoints(config: LlmConfig): PublicEndpoint[] {

@@ -10,12 +10,23 @@ import { bestOfNPolicy, chooseCandidate, parseVerifierScore, type BestOfNSearch,
 // Best-of-N against a FAKE chat server (fixed candidates) and a fake session; the candidates' public
 // tests are a table here (python.int.test.ts runs them in a real scratch sandbox).
 
-const task: TaskView = { id: 1, environment: "python", dataset: "mbpp", index: 0, query: "Write add_one.", gold: "def add_one(x): return x + 1" };
+const task: TaskView = {
+  id: 1,
+  environment: "python",
+  dataset: "mbpp",
+  index: 0,
+  query: "Write add_one.",
+  gold: "def add_one(x): return x + 1",
+};
 const py = (code: string) => "```python\n" + code + "\n```";
 const LOSER = "def add_one(x): return x";
 const HALF = "def add_one(x): return 2";
 const WINNER = "def add_one(x): return x + 1";
-const table: Record<string, PublicTestRun> = { [LOSER]: { passed: 0, total: 2 }, [HALF]: { passed: 1, total: 2 }, [WINNER]: { passed: 2, total: 2 } };
+const table: Record<string, PublicTestRun> = {
+  [LOSER]: { passed: 0, total: 2 },
+  [HALF]: { passed: 1, total: 2 },
+  [WINNER]: { passed: 2, total: 2 },
+};
 
 let fake: FakeChatServer | null = null;
 afterEach(async () => {
@@ -23,14 +34,30 @@ afterEach(async () => {
   fake = null;
 });
 
-const chat = (url: string) => createChatClient(LlmSettings.parse({ endpoint: "fake", baseUrl: url, model: "m", temperature: 1, timeoutMs: 2000, retries: 0, retryDelayMs: 0 }), null);
+const chat = (url: string) =>
+  createChatClient(
+    LlmSettings.parse({
+      endpoint: "fake",
+      baseUrl: url,
+      model: "m",
+      temperature: 1,
+      timeoutMs: 2000,
+      retries: 0,
+      retryDelayMs: 0,
+    }),
+    null,
+  );
 
 describe("best-of-n", () => {
   it("asks N times, runs each candidate on the public tests, executes only the winner, stores all N, then submits", async () => {
     fake = await startFakeChatServer([py(LOSER), "no code here", py(WINNER), py(HALF)]);
     const tried: string[][] = [];
     const policy = bestOfNPolicy({
-      chat: chat(fake.url), n: 4, historyWindow: 5, maxObservationChars: 1000, prompt: { timeoutSeconds: 10 },
+      chat: chat(fake.url),
+      n: 4,
+      historyWindow: 5,
+      maxObservationChars: 1000,
+      prompt: { timeoutSeconds: 10 },
       publicTask: () => ({ functionName: "add_one", publicTests: ["assert add_one(1) == 2"] }),
       tryCandidates: async (_h, candidates) => {
         tried.push(candidates);
@@ -40,7 +67,12 @@ describe("best-of-n", () => {
     const session = new FakeSession(() => ({ output: "" }), { turnLimit: 10 });
     const searches = new Map<number, unknown>();
     const out = await playEpisode({
-      session, policy, task, turnLimit: 10, actionTimeoutMs: 10_000, maxConsecutiveErrors: 3,
+      session,
+      policy,
+      task,
+      turnLimit: 10,
+      actionTimeoutMs: 10_000,
+      maxConsecutiveErrors: 3,
       saveNotes: (i, n) => searches.set(i, (n as { search?: unknown }).search),
     });
     expect(fake.requests).toHaveLength(4);
@@ -49,7 +81,12 @@ describe("best-of-n", () => {
     expect(session.typed).toEqual([WINNER, "submit"]);
     expect(out.result.status).toBe("submitted");
     const search = searches.get(0) as BestOfNSearch;
-    expect(search.candidates.map((c) => [c.code, c.score])).toEqual([[LOSER, 0], [null, 0], [WINNER, 1], [HALF, 0.5]]);
+    expect(search.candidates.map((c) => [c.code, c.score])).toEqual([
+      [LOSER, 0],
+      [null, 0],
+      [WINNER, 1],
+      [HALF, 0.5],
+    ]);
     expect(search.candidates[1].problem).toBe("no code block in the reply");
     expect(search).toMatchObject({ n: 4, chosen: 2, rule: "pass rate, ties first" });
   });

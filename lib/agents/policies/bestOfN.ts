@@ -87,7 +87,10 @@ export function bestOfNPolicy(deps: BestOfNDeps): Policy {
         maxObservationChars: deps.maxObservationChars,
         render: {
           assistant: (e) => (e.kind === "step" ? "```python\n" + e.action + "\n```" : replyExcerpt(e.reply)),
-          user: (e, obs) => (e.kind === "step" ? pythonPrompts.observation(obs, executedTests[steps.indexOf(e)] ?? null) : pythonPrompts.retry(e.reason)),
+          user: (e, obs) =>
+            e.kind === "step"
+              ? pythonPrompts.observation(obs, executedTests[steps.indexOf(e)] ?? null)
+              : pythonPrompts.retry(e.reason),
         },
       });
       const asked = await Promise.all(Array.from({ length: deps.n }, () => askModel(deps.chat, messages)));
@@ -101,8 +104,12 @@ export function bestOfNPolicy(deps: BestOfNDeps): Policy {
         return { code, problem, reply: a.reply, tests: null, verifierScore: null, score: 0 };
       });
       const runnable = candidates.filter((c) => c.code !== null);
-      if (!runnable.length) return { error: `none of the ${deps.n} replies had usable code (${candidates[0]?.problem ?? "no reply"})` };
-      const runs = await deps.tryCandidates(history, runnable.map((c) => c.code!));
+      if (!runnable.length)
+        return { error: `none of the ${deps.n} replies had usable code (${candidates[0]?.problem ?? "no reply"})` };
+      const runs = await deps.tryCandidates(
+        history,
+        runnable.map((c) => c.code!),
+      );
       runnable.forEach((c, i) => {
         c.tests = runs[i];
         c.score = runs[i].total ? runs[i].passed / runs[i].total : 0;
@@ -118,7 +125,12 @@ export function bestOfNPolicy(deps: BestOfNDeps): Policy {
       }
       const chosen = chooseCandidate(candidates);
       executedTests[steps.length] = candidates[chosen].tests;
-      const search: BestOfNSearch = { n: deps.n, candidates, chosen, rule: deps.verifier ? "pass rate, ties by verifier" : "pass rate, ties first" };
+      const search: BestOfNSearch = {
+        n: deps.n,
+        candidates,
+        chosen,
+        rule: deps.verifier ? "pass rate, ties by verifier" : "pass rate, ties first",
+      };
       return { action: candidates[chosen].code!, reply: candidates[chosen].reply, search };
     },
   };

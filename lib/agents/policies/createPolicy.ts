@@ -29,7 +29,8 @@ export function createPolicy(config: PolicyConfig, env: PolicyEnv): Policy {
     case "scripted":
       return scriptedPolicy(config.actions);
     case "best-of-n": {
-      if (!env.search) throw new Error("best-of-n plays Python tasks only: it needs the task's public tests and a scratch sandbox");
+      if (!env.search)
+        throw new Error("best-of-n plays Python tasks only: it needs the task's public tests and a scratch sandbox");
       return bestOfNPolicy({
         ...env.search,
         chat: createChatClient(config.llm, env.apiKey, env.fetch),
@@ -47,7 +48,12 @@ export function createPolicy(config: PolicyConfig, env: PolicyEnv): Policy {
         maxObservationChars: config.prompt.maxObservationChars ?? defaultObservationChars(config.policy),
         timeoutSeconds: env.timeoutSeconds,
       };
-      const make = { "single-turn": singleTurnPolicy, "try-again": tryAgainPolicy, react: reactPolicy, "plan-solve": planSolvePolicy }[config.policy];
+      const make = {
+        "single-turn": singleTurnPolicy,
+        "try-again": tryAgainPolicy,
+        react: reactPolicy,
+        "plan-solve": planSolvePolicy,
+      }[config.policy];
       return make(deps);
     }
   }

@@ -8,7 +8,12 @@ describe("the gold policy", () => {
   it("runs a Bash gold command, then submits", async () => {
     const p = goldPolicy();
     expect(await p.next([], task("bash", "ls -l"))).toEqual({ action: "ls -l" });
-    expect(await p.next([{ kind: "step", action: "ls -l", observation: "", exitCode: 0, admissible: true, timedOut: false }], task("bash", "ls -l"))).toEqual({ action: "submit" });
+    expect(
+      await p.next(
+        [{ kind: "step", action: "ls -l", observation: "", exitCode: 0, admissible: true, timedOut: false }],
+        task("bash", "ls -l"),
+      ),
+    ).toEqual({ action: "submit" });
   });
 
   it("submits a CTF task's flag at once", async () => {

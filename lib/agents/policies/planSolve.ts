@@ -54,14 +54,21 @@ export function planSolvePolicy(deps: LlmPolicyDeps): Policy {
       }
       messages.push({ role: "user", content: stepMessage(k) });
       const asked = await askModel(deps.chat, messages);
-      const notes = { plan: step, thought: !done.some((e) => e.kind === "step") ? `Plan:\n${plan.steps.map((s, i) => `${i + 1}. ${s}`).join("\n")}` : null };
+      const notes = {
+        plan: step,
+        thought: !done.some((e) => e.kind === "step") ? `Plan:\n${plan.steps.map((s, i) => `${i + 1}. ${s}`).join("\n")}` : null,
+      };
       if ("error" in asked) return { ...asked, ...notes };
       const parsed = parseCodeBlock(asked.reply);
-      return "error" in parsed ? { error: parsed.error, reply: asked.reply, ...notes } : { action: parsed.action, reply: asked.reply, ...notes };
+      return "error" in parsed
+        ? { error: parsed.error, reply: asked.reply, ...notes }
+        : { action: parsed.action, reply: asked.reply, ...notes };
     },
   };
 }
 
 function render(prompts: Prompts, e: HistoryEntry, maxChars: number): string {
-  return e.kind === "step" ? prompts.observation(truncateObservation(e.observation, maxChars), e.exitCode, e.timedOut) : prompts.retry(e.reason);
+  return e.kind === "step"
+    ? prompts.observation(truncateObservation(e.observation, maxChars), e.exitCode, e.timedOut)
+    : prompts.retry(e.reason);
 }

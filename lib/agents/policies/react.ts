@@ -20,8 +20,10 @@ export function reactPolicy(deps: LlmPolicyDeps): Policy {
         window: deps.historyWindow,
         maxObservationChars: deps.maxObservationChars,
         render: {
-          assistant: (e) => (e.kind === "step" ? `Thought: ${e.thought ?? ""}\nAction: execute[${e.action}]` : replyExcerpt(e.reply)),
-          user: (e, obs) => (e.kind === "step" ? prompts.reactObservation(obs, e.exitCode, e.timedOut) : prompts.reactRetry(e.reason)),
+          assistant: (e) =>
+            e.kind === "step" ? `Thought: ${e.thought ?? ""}\nAction: execute[${e.action}]` : replyExcerpt(e.reply),
+          user: (e, obs) =>
+            e.kind === "step" ? prompts.reactObservation(obs, e.exitCode, e.timedOut) : prompts.reactRetry(e.reason),
         },
       });
       const asked = await askModel(deps.chat, messages, ["\nObservation"]);

@@ -9,7 +9,14 @@ import type { TaskView } from "../types";
 // Each LLM strategy plays against a FAKE OpenAI-compatible server (real HTTP, scripted replies) and a
 // fake session: what it sends, what it types, what it stores, and when it stops.
 
-const task: TaskView = { id: 1, environment: "bash", dataset: "nl2bash_fs_1", index: 0, query: "Count the files in /testbed", gold: "find /testbed -type f | wc -l" };
+const task: TaskView = {
+  id: 1,
+  environment: "bash",
+  dataset: "nl2bash_fs_1",
+  index: 0,
+  query: "Count the files in /testbed",
+  gold: "find /testbed -type f | wc -l",
+};
 let fake: FakeChatServer | null = null;
 afterEach(async () => {
   await fake?.close();
@@ -19,17 +26,34 @@ afterEach(async () => {
 async function play(
   policy: "single-turn" | "try-again" | "react" | "plan-solve",
   replies: FakeReply[],
-  opts: { turnLimit?: number; respond?: (a: string) => FakeOutput; prompt?: Record<string, number>; llm?: Record<string, number> } = {},
-): Promise<{ out: PlayOutcome; session: FakeSession; notes: Map<number, { thought: string | null; plan: string | null }>; fake: FakeChatServer }> {
+  opts: {
+    turnLimit?: number;
+    respond?: (a: string) => FakeOutput;
+    prompt?: Record<string, number>;
+    llm?: Record<string, number>;
+  } = {},
+): Promise<{
+  out: PlayOutcome;
+  session: FakeSession;
+  notes: Map<number, { thought: string | null; plan: string | null }>;
+  fake: FakeChatServer;
+}> {
   fake = await startFakeChatServer(replies);
   const config = PolicyConfig.parse({
-    policy, llm: { endpoint: "fake", baseUrl: fake.url, model: "fake-model", retryDelayMs: 0, retries: 0, timeoutMs: 2000, ...opts.llm }, prompt: opts.prompt ?? {},
+    policy,
+    llm: { endpoint: "fake", baseUrl: fake.url, model: "fake-model", retryDelayMs: 0, retries: 0, timeoutMs: 2000, ...opts.llm },
+    prompt: opts.prompt ?? {},
   } satisfies PolicyConfigInput);
   const session = new FakeSession(opts.respond, { turnLimit: opts.turnLimit ?? 10 });
   const notes = new Map<number, { thought: string | null; plan: string | null }>();
   const out = await playEpisode({
-    session, policy: createPolicy(config, { apiKey: null, timeoutSeconds: 10 }), task, turnLimit: opts.turnLimit ?? 10,
-    actionTimeoutMs: 10_000, maxConsecutiveErrors: maxConsecutiveErrors(config), saveNotes: (i, n) => notes.set(i, n),
+    session,
+    policy: createPolicy(config, { apiKey: null, timeoutSeconds: 10 }),
+    task,
+    turnLimit: opts.turnLimit ?? 10,
+    actionTimeoutMs: 10_000,
+    maxConsecutiveErrors: maxConsecutiveErrors(config),
+    saveNotes: (i, n) => notes.set(i, n),
   });
   return { out, session, notes, fake };
 }
@@ -78,7 +102,11 @@ describe("Try Again", () => {
   });
 
   it("ends at the turn limit with a forced submit", async () => {
-    const { out, session, fake } = await play("try-again", Array.from({ length: 5 }, (_, i) => bash(`echo ${i}`)), { turnLimit: 3 });
+    const { out, session, fake } = await play(
+      "try-again",
+      Array.from({ length: 5 }, (_, i) => bash(`echo ${i}`)),
+      { turnLimit: 3 },
+    );
     expect(session.typed).toEqual(["echo 0", "echo 1", "echo 2"]);
     expect(fake.requests).toHaveLength(3);
     expect(out.forcedSubmit).toBe(true);
@@ -97,7 +125,9 @@ describe("Try Again", () => {
   });
 
   it("gives the episode up after too many turns in a row without an action", async () => {
-    const { out, session } = await play("try-again", ["no", "still no", "nope", bash("ls")], { prompt: { maxConsecutiveErrors: 3 } });
+    const { out, session } = await play("try-again", ["no", "still no", "nope", bash("ls")], {
+      prompt: { maxConsecutiveErrors: 3 },
+    });
     expect(session.typed).toEqual([]);
     expect(out.result.status).toBe("error");
     expect(out.result.error).toBe("3 turns in a row without an action; last: no code block in the reply");
@@ -112,13 +142,19 @@ describe("Try Again", () => {
   });
 
   it("retries a garbled answer within its limit and goes on", async () => {
-    const { out, session } = await play("try-again", [{ status: 502, body: "bad gateway" }, { content: "" }, bash("ls"), "```submit```"], { llm: { retries: 2 } });
+    const { out, session } = await play(
+      "try-again",
+      [{ status: 502, body: "bad gateway" }, { content: "" }, bash("ls"), "```submit```"],
+      { llm: { retries: 2 } },
+    );
     expect(session.typed).toEqual(["ls", "submit"]);
     expect(out.failures).toEqual([]);
   });
 
   it("loses the turn when the endpoint is slow past its retries, and goes on", async () => {
-    const { out, session } = await play("try-again", [{ hang: true }, { hang: true }, bash("ls"), "```submit```"], { llm: { retries: 1, timeoutMs: 150 } });
+    const { out, session } = await play("try-again", [{ hang: true }, { hang: true }, bash("ls"), "```submit```"], {
+      llm: { retries: 1, timeoutMs: 150 },
+    });
     expect(session.typed).toEqual(["ls", "submit"]);
     expect(out.failures).toHaveLength(1);
     expect(out.failures[0].reason).toMatch(/^model error: no answer from .* within 150 ms \(2 attempts\)$/);
@@ -129,27 +165,45 @@ describe("Try Again", () => {
     const url = fake.url;
     await fake.close();
     fake = null;
-    const config = PolicyConfig.parse({ policy: "try-again", llm: { endpoint: "fake", baseUrl: url, model: "m", retries: 1, retryDelayMs: 0 } });
+    const config = PolicyConfig.parse({
+      policy: "try-again",
+      llm: { endpoint: "fake", baseUrl: url, model: "m", retries: 1, retryDelayMs: 0 },
+    });
     const session = new FakeSession();
-    const out = await playEpisode({ session, policy: createPolicy(config, { apiKey: null, timeoutSeconds: 10 }), task, turnLimit: 10, actionTimeoutMs: 1000, maxConsecutiveErrors: 3 });
+    const out = await playEpisode({
+      session,
+      policy: createPolicy(config, { apiKey: null, timeoutSeconds: 10 }),
+      task,
+      turnLimit: 10,
+      actionTimeoutMs: 1000,
+      maxConsecutiveErrors: 3,
+    });
     expect(out.result.status).toBe("error");
-    expect(out.result.error).toMatch(/^model error: cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: ECONNREFUSED \(2 attempts\)$/);
+    expect(out.result.error).toMatch(
+      /^model error: cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: ECONNREFUSED \(2 attempts\)$/,
+    );
     expect(session.typed).toEqual([]);
   });
 
   it("refuses a huge reply as an error turn", async () => {
-    const { out } = await play("try-again", [{ content: "y".repeat(50_000) }, "```submit```"], { llm: { maxReplyChars: 10_000 } });
+    const { out } = await play("try-again", [{ content: "y".repeat(50_000) }, "```submit```"], {
+      llm: { maxReplyChars: 10_000 },
+    });
     expect(out.failures[0].reason).toContain("too long (50000 characters, limit 10000)");
   });
 });
 
 describe("ReAct", () => {
   it("stores each thought on its step, sends a stop sequence and shows observations", async () => {
-    const { session, notes, fake } = await play("react", [
-      "Thought: look first\nAction: execute[ls /testbed]",
-      "Thought: count them\nAction: execute[find /testbed -type f | wc -l]\nObservation: 12",
-      "Thought: that answers it\nAction: submit",
-    ], { respond: (a) => ({ output: a.startsWith("ls") ? "dir1 dir2" : "12" }) });
+    const { session, notes, fake } = await play(
+      "react",
+      [
+        "Thought: look first\nAction: execute[ls /testbed]",
+        "Thought: count them\nAction: execute[find /testbed -type f | wc -l]\nObservation: 12",
+        "Thought: that answers it\nAction: submit",
+      ],
+      { respond: (a) => ({ output: a.startsWith("ls") ? "dir1 dir2" : "12" }) },
+    );
     expect(session.typed).toEqual(["ls /testbed", "find /testbed -type f | wc -l", "submit"]);
     expect([...notes.entries()]).toEqual([
       [0, { thought: "look first", plan: null }],
@@ -163,12 +217,18 @@ describe("ReAct", () => {
   });
 
   it("truncates observations to 350 characters by default", async () => {
-    const { fake } = await play("react", ["Thought: a\nAction: execute[cat big]", "Thought: b\nAction: submit"], { respond: () => ({ output: "z".repeat(1000) }) });
+    const { fake } = await play("react", ["Thought: a\nAction: execute[cat big]", "Thought: b\nAction: submit"], {
+      respond: () => ({ output: "z".repeat(1000) }),
+    });
     expect(fake.requests[1].messages[3].content).toBe(`Observation: ${"z".repeat(350)}\n[… 650 more characters not shown]`);
   });
 
   it("submits at the turn limit", async () => {
-    const { out, session } = await play("react", Array.from({ length: 4 }, (_, i) => `Thought: t${i}\nAction: execute[echo ${i}]`), { turnLimit: 2 });
+    const { out, session } = await play(
+      "react",
+      Array.from({ length: 4 }, (_, i) => `Thought: t${i}\nAction: execute[echo ${i}]`),
+      { turnLimit: 2 },
+    );
     expect(session.typed).toEqual(["echo 0", "echo 1"]);
     expect(out.forcedSubmit).toBe(true);
   });

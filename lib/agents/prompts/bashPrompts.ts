@@ -58,16 +58,20 @@ export const bashPrompts = {
   query: (query: string) => `Task: ${query}`,
 
   /** What the model sees after a command. */
-  observation: (text: string, exitCode: number | null, timedOut: boolean) => [`Output:\n${text === "" ? "(no output)" : text}`, ...outcomeLines(exitCode, timedOut)].join("\n"),
+  observation: (text: string, exitCode: number | null, timedOut: boolean) =>
+    [`Output:\n${text === "" ? "(no output)" : text}`, ...outcomeLines(exitCode, timedOut)].join("\n"),
 
-  reactObservation: (text: string, exitCode: number | null, timedOut: boolean) => `Observation: ${text === "" ? "(no output)" : text}${reactOutcome(exitCode, timedOut)}`,
+  reactObservation: (text: string, exitCode: number | null, timedOut: boolean) =>
+    `Observation: ${text === "" ? "(no output)" : text}${reactOutcome(exitCode, timedOut)}`,
 
   planStep: (step: string) => `Step: ${step}`,
 
   /** After a reply without a usable action (InterCode's retry message, in our words). */
-  retry: (reason: string) => `Your last reply had no command to run (${reason}). ${FORMAT}\nWhen you are done, reply with \`\`\`submit\`\`\`.`,
+  retry: (reason: string) =>
+    `Your last reply had no command to run (${reason}). ${FORMAT}\nWhen you are done, reply with \`\`\`submit\`\`\`.`,
 
-  reactRetry: (reason: string) => `Observation: your last reply could not be used (${reason}). Reply with one Thought and one Action: execute[<command>] or submit.`,
+  reactRetry: (reason: string) =>
+    `Observation: your last reply could not be used (${reason}). Reply with one Thought and one Action: execute[<command>] or submit.`,
 };
 
 /** How a command ended, under its output: stopped at the timeout, or a non-zero exit code. */

@@ -74,7 +74,9 @@ export const sqlPrompts = {
   planStep: (step: string) => `Step: ${step}`,
 
   /** InterCode's retry message. */
-  retry: (reason: string) => `No SQL code was found in your last response (${reason}).\n\n${FORMAT}\nWhen you are done, reply with \`\`\`submit\`\`\`.`,
+  retry: (reason: string) =>
+    `No SQL code was found in your last response (${reason}).\n\n${FORMAT}\nWhen you are done, reply with \`\`\`submit\`\`\`.`,
 
-  reactRetry: (reason: string) => `Observation: your last reply could not be used (${reason}). Reply with one Thought and one Action: execute[<SQL query>] or submit.`,
+  reactRetry: (reason: string) =>
+    `Observation: your last reply could not be used (${reason}). Reply with one Thought and one Action: execute[<SQL query>] or submit.`,
 };

@@ -34,8 +34,19 @@ describe("rescore of the CTF log (local driver)", { timeout: 300_000 }, () => {
 
   it("replays the playable episodes with their flags, rewards as logged; the unplayable one is not replayed, and the report says why", async () => {
     const r = await rescoreRun(db.prisma, live.engine, { run: RUN, concurrency: 1, playable: live.playable });
-    console.log(JSON.stringify({ steps: r.steps, rewards: r.rewards, notRescored: r.notRescored, causes: r.observations.map((o) => [o.text, o.count]) }, null, 1));
+    console.log(
+      JSON.stringify(
+        { steps: r.steps, rewards: r.rewards, notRescored: r.notRescored, causes: r.observations.map((o) => [o.text, o.count]) },
+        null,
+        1,
+      ),
+    );
     expect(r).toMatchObject({ episodes: 4, rescored: 3, steps: { submits: 2 }, rewards: { compared: 3, equal: 3 } });
-    expect(r.notRescored).toEqual([{ reason: "unplayable: its challenge file dds2-alpine.flag.img.gz is not in InterCode's data, so it cannot be solved here", count: 1 }]);
+    expect(r.notRescored).toEqual([
+      {
+        reason: "unplayable: its challenge file dds2-alpine.flag.img.gz is not in InterCode's data, so it cannot be solved here",
+        count: 1,
+      },
+    ]);
   });
 });

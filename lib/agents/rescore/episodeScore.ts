@@ -32,8 +32,12 @@ export function episodeScore(turns: readonly TurnScore[], mode: ScoreView["mode"
   if (!best) return null;
   const { reward, success, breakdown, gold } = best.score;
   return {
-    reward, success, maxRewardIdx: best.index, solvedAtTurn: solvedAt(success, best.index, turnsTaken),
-    breakdown, turns: turns.map((t) => ({ index: t.index, reward: t.scores.find((s) => s.mode === mode)?.reward ?? null })),
+    reward,
+    success,
+    maxRewardIdx: best.index,
+    solvedAtTurn: solvedAt(success, best.index, turnsTaken),
+    breakdown,
+    turns: turns.map((t) => ({ index: t.index, reward: t.scores.find((s) => s.mode === mode)?.reward ?? null })),
     gold: gold ?? null,
   };
 }

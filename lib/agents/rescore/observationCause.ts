@@ -4,19 +4,24 @@
 
 export const CAUSES = {
   timeout: "timeout: one side ran out of time (10 s), the other did not",
-  malformed: "malformed: one side could not build the command (InterCode's \"Malformed command\")",
+  malformed: 'malformed: one side could not build the command (InterCode\'s "Malformed command")',
   clock: "time or machine dependent: the command reads the clock, the load, disks, processes, logs or the host",
-  contents: "file contents: the same output with other hashes (the file systems are rebuilt from InterCode's description, not its images)",
+  contents:
+    "file contents: the same output with other hashes (the file systems are rebuilt from InterCode's description, not its images)",
   numbers: "numbers only: the same text with other numbers (sizes, times, counts, ids)",
   ordering: "ordering: the same lines in another order",
   whitespace: "whitespace: the same text but for spaces and line ends",
-  missingFile: "missing file: \"No such file or directory\" on one side only",
-  permission: "permission: \"Permission denied\" or \"Operation not permitted\" on one side only",
-  missingCommand: "image differs: \"command not found\" on one side only (a program the image lacks or adds)",
-  missingTable: "missing table: \"Table … doesn't exist\" on one side only (InterCode's server was never reset: tables agents made stayed for later episodes)",
-  groupBy: "ONLY_FULL_GROUP_BY: MySQL 8 refused a column outside GROUP BY; MariaDB runs it (its version of the rule would refuse golds MySQL 8 runs)",
-  sqlServer: "server differs: both refused the query, in other words (MariaDB 10.11 against MySQL 8: words MySQL 8 reserves such as RANK, which unknown name is reported first, where the parser stopped)",
-  wording: "program version: the same program's message, worded differently (the image's programs are Debian's, InterCode's Ubuntu's)",
+  missingFile: 'missing file: "No such file or directory" on one side only',
+  permission: 'permission: "Permission denied" or "Operation not permitted" on one side only',
+  missingCommand: 'image differs: "command not found" on one side only (a program the image lacks or adds)',
+  missingTable:
+    "missing table: \"Table … doesn't exist\" on one side only (InterCode's server was never reset: tables agents made stayed for later episodes)",
+  groupBy:
+    "ONLY_FULL_GROUP_BY: MySQL 8 refused a column outside GROUP BY; MariaDB runs it (its version of the rule would refuse golds MySQL 8 runs)",
+  sqlServer:
+    "server differs: both refused the query, in other words (MariaDB 10.11 against MySQL 8: words MySQL 8 reserves such as RANK, which unknown name is reported first, where the parser stopped)",
+  wording:
+    "program version: the same program's message, worded differently (the image's programs are Debian's, InterCode's Ubuntu's)",
   other: "other: the output differs",
 } as const;
 
@@ -25,7 +30,8 @@ export type Cause = keyof typeof CAUSES;
 const TIMED_OUT = "Command timed out";
 const MALFORMED = "Malformed command";
 // Commands whose output depends on when and where they run. Word-bounded, so `dated.txt` is not `date`.
-const CLOCK = /(^|[\s|;&(`$])(date|cal|uptime|w|who|whoami|last|df|du|free|ps|pgrep|top|htop|vmstat|iostat|hostname|uname|ifconfig|ip|netstat|ping|dig|nslookup|curl|wget|lsof|history|crontab|env|printenv|mktemp)(?=$|[\s|;&)`])|\$RANDOM|\/proc\/|\/var\/log|-[amc]min|-[amc]time|-newer|\bstat\b|\bls\s+-\w*l/;
+const CLOCK =
+  /(^|[\s|;&(`$])(date|cal|uptime|w|who|whoami|last|df|du|free|ps|pgrep|top|htop|vmstat|iostat|hostname|uname|ifconfig|ip|netstat|ping|dig|nslookup|curl|wget|lsof|history|crontab|env|printenv|mktemp)(?=$|[\s|;&)`])|\$RANDOM|\/proc\/|\/var\/log|-[amc]min|-[amc]time|-newer|\bstat\b|\bls\s+-\w*l/;
 
 /** Null when the two observations are equal; otherwise the cause of the difference. */
 export function observationCause(action: string, logged: string, now: string): Cause | null {

@@ -52,15 +52,31 @@ export interface Replayed {
 /** How much of each observation a disagreement keeps for the report. */
 export const SNIPPET = 300;
 
-export async function replayEpisode(engine: ReplayEngine, logged: LoggedEpisode, o: { runId: string; timeoutMs: number }): Promise<Replayed> {
+export async function replayEpisode(
+  engine: ReplayEngine,
+  logged: LoggedEpisode,
+  o: { runId: string; timeoutMs: number },
+): Promise<Replayed> {
   const { episodeId, session } = await engine.start({
-    taskId: logged.task.id, playerKind: "agent", playerName: "rescore", model: logged.model, strategy: logged.strategy,
-    runId: o.runId, turnLimit: null, execution: "intercode", commandTimeoutMs: o.timeoutMs,
+    taskId: logged.task.id,
+    playerKind: "agent",
+    playerName: "rescore",
+    model: logged.model,
+    strategy: logged.strategy,
+    runId: o.runId,
+    turnLimit: null,
+    execution: "intercode",
+    commandTimeoutMs: o.timeoutMs,
   });
   const done = (error: string | null): Replayed => ({ replayEpisodeId: episodeId, checks, turns, error });
   const checks: StepCheck[] = [];
   const turns: TurnScore[] = [];
-  if (!(await withDeadline(session.whenReady().then(() => true), 30_000))) {
+  if (
+    !(await withDeadline(
+      session.whenReady().then(() => true),
+      30_000,
+    ))
+  ) {
     await session.end("error", "the sandbox did not become ready");
     return done("the sandbox did not become ready");
   }
@@ -89,12 +105,18 @@ export async function replayEpisode(engine: ReplayEngine, logged: LoggedEpisode,
     const cause = observationCause(action.action, step.observation, now);
     ran.push(acted.r.step!);
     checks.push({
-      index: step.index, kind: "ran", replayIndex: acted.r.step!.index, cause,
+      index: step.index,
+      kind: "ran",
+      replayIndex: acted.r.step!.index,
+      cause,
       ...(cause ? { logged: step.observation.slice(0, SNIPPET), now: now.slice(0, SNIPPET) } : {}),
     });
     // The last action's state is scored by the submit that ends the replay, below.
     if (everyAction && i < logged.steps.length - 1) {
-      turns.push({ index: step.index, scores: (await scorer.score({ sandbox: session.sandbox, steps: ran, submitted: "submit" })).scores });
+      turns.push({
+        index: step.index,
+        scores: (await scorer.score({ sandbox: session.sandbox, steps: ran, submitted: "submit" })).scores,
+      });
     }
   }
   // No submit in the log (Try Again, or a trajectory): the state as it stands, as InterCode scored it.

@@ -40,26 +40,65 @@ describe.each(DRIVERS)("rescore on the %s driver", { timeout: 300_000 }, (driver
     expect(before.groups).toEqual([]); // Compare: "No scored episodes match"
 
     const progress: number[] = [];
-    const r = await rescoreRun(db.prisma, live.engine, { run: RUN, concurrency: 2, playable: live.playable, onProgress: (p) => progress.push(p.done) });
+    const r = await rescoreRun(db.prisma, live.engine, {
+      run: RUN,
+      concurrency: 2,
+      playable: live.playable,
+      onProgress: (p) => progress.push(p.done),
+    });
     expect(progress.at(-1)).toBe(3);
-    expect(r).toMatchObject({ episodes: 3, rescored: 3, steps: { compared: 5, equal: 4, submits: 0, refused: 0 }, rewards: { compared: 3, equal: 2 }, notRescored: [] });
+    expect(r).toMatchObject({
+      episodes: 3,
+      rescored: 3,
+      steps: { compared: 5, equal: 4, submits: 0, refused: 0 },
+      rewards: { compared: 3, equal: 2 },
+      notRescored: [],
+    });
     expect(r.observations).toEqual([
-      { cause: "other", text: expect.stringMatching(/^other/), count: 1, items: [{ episodeId: expect.any(String), task: "nl2bash_fs_4:0", index: 0, action: "echo one", logged: "two\n", now: "one\n" }] },
+      {
+        cause: "other",
+        text: expect.stringMatching(/^other/),
+        count: 1,
+        items: [
+          { episodeId: expect.any(String), task: "nl2bash_fs_4:0", index: 0, action: "echo one", logged: "two\n", now: "one\n" },
+        ],
+      },
     ]);
     expect(r.rewardDisagreements).toEqual([
-      { cause: "state", text: expect.stringMatching(/^same observations/), count: 1, items: [{ episodeId: expect.any(String), task: "nl2bash_fs_4:6", logged: 0.5, now: 1, step: null }] },
+      {
+        cause: "state",
+        text: expect.stringMatching(/^same observations/),
+        count: 1,
+        items: [{ episodeId: expect.any(String), task: "nl2bash_fs_4:6", logged: 0.5, now: 1, step: null }],
+      },
     ]);
 
     // Each replay is an ordinary recorded episode, in a run of its own, played the InterCode way.
-    const replays = await db.prisma.episode.findMany({ where: { run: { name: rescoreRunName(RUN) } }, include: { steps: { orderBy: { index: "asc" } }, _count: { select: { events: true } } } });
+    const replays = await db.prisma.episode.findMany({
+      where: { run: { name: rescoreRunName(RUN) } },
+      include: { steps: { orderBy: { index: "asc" } }, _count: { select: { events: true } } },
+    });
     expect(replays).toHaveLength(3);
     for (const e of replays) expect(e).toMatchObject({ status: "submitted", execution: "intercode", playerKind: "agent" });
     expect(replays.every((e) => e._count.events > 0)).toBe(true);
-    expect(replays.flatMap((e) => e.steps.map((s) => s.observation)).sort()).toEqual(["", "a\nb\n", "hello\n", "one\n", "www.google.com\n"]);
+    expect(replays.flatMap((e) => e.steps.map((s) => s.observation)).sort()).toEqual([
+      "",
+      "a\nb\n",
+      "hello\n",
+      "one\n",
+      "www.google.com\n",
+    ]);
 
     // Beside the logged score: both modes, version "rescored"; the logged one is untouched.
-    const six = await db.prisma.episode.findFirstOrThrow({ where: { run: { name: RUN }, task: { index: 6 } }, include: { scores: { orderBy: [{ mode: "asc" }, { version: "asc" }] } } });
-    expect(six.scores.map((s) => [s.mode, s.version, s.reward])).toEqual([["intercode", "log", 0.5], ["intercode", RESCORED_VERSION, 1], ["plateau", RESCORED_VERSION, 1]]);
+    const six = await db.prisma.episode.findFirstOrThrow({
+      where: { run: { name: RUN }, task: { index: 6 } },
+      include: { scores: { orderBy: [{ mode: "asc" }, { version: "asc" }] } },
+    });
+    expect(six.scores.map((s) => [s.mode, s.version, s.reward])).toEqual([
+      ["intercode", "log", 0.5],
+      ["intercode", RESCORED_VERSION, 1],
+      ["plateau", RESCORED_VERSION, 1],
+    ]);
 
     // Compare: the plateau view counts the imported run now; the intercode view still counts each episode once, by its log.
     const plateau = await computeStats(db.prisma, StatsQuery.parse({ runs: RUN, mode: "plateau" }));
@@ -73,7 +112,12 @@ describe.each(DRIVERS)("rescore on the %s driver", { timeout: 300_000 }, (driver
     // As an interrupted rescore leaves it: the replay stored, the scores not.
     await db.prisma.score.deleteMany({ where: { episodeId: three.id, version: RESCORED_VERSION } });
     const seen: string[] = [];
-    const r = await rescoreRun(db.prisma, live.engine, { run: RUN, concurrency: 2, playable: live.playable, onProgress: (p) => p.episodeId && seen.push(p.episodeId) });
+    const r = await rescoreRun(db.prisma, live.engine, {
+      run: RUN,
+      concurrency: 2,
+      playable: live.playable,
+      onProgress: (p) => p.episodeId && seen.push(p.episodeId),
+    });
     expect(seen).toEqual([three.id]);
     expect(r).toMatchObject({ rescored: 3, steps: { compared: 5, equal: 4 }, rewards: { compared: 3, equal: 2 } });
     // The unfinished replay was removed, not kept beside the new one.
@@ -81,7 +125,11 @@ describe.each(DRIVERS)("rescore on the %s driver", { timeout: 300_000 }, (driver
   });
 
   it("refuses an unknown run and a run that is not imported, saying why", async () => {
-    await expect(rescoreRun(db.prisma, live.engine, { run: "nope", concurrency: 1, playable: live.playable })).rejects.toThrow('no run is named "nope"');
-    await expect(rescoreRun(db.prisma, live.engine, { run: rescoreRunName(RUN), concurrency: 1, playable: live.playable })).rejects.toThrow(/is not an imported run \(its kind is "rescore"\)/);
+    await expect(rescoreRun(db.prisma, live.engine, { run: "nope", concurrency: 1, playable: live.playable })).rejects.toThrow(
+      'no run is named "nope"',
+    );
+    await expect(
+      rescoreRun(db.prisma, live.engine, { run: rescoreRunName(RUN), concurrency: 1, playable: live.playable }),
+    ).rejects.toThrow(/is not an imported run \(its kind is "rescore"\)/);
   });
 });

@@ -29,7 +29,13 @@ export async function openRescoreEngine(prisma: Db, o: { concurrency: number }):
   const takeSandbox = (image: string): Promise<Sandbox> => {
     let pool = pools.get(image);
     // One ready sandbox per concurrent replay, and one for a gold run.
-    if (!pool) pools.set(image, (pool = createWarmPool(driver, image, o.concurrency + 1, { onError: (err) => console.error(`plateau: warm pool ${image}: ${err.message}`) })));
+    if (!pool)
+      pools.set(
+        image,
+        (pool = createWarmPool(driver, image, o.concurrency + 1, {
+          onError: (err) => console.error(`plateau: warm pool ${image}: ${err.message}`),
+        })),
+      );
     return pool.take();
   };
   const live = liveEnvironments();

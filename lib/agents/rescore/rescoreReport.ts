@@ -12,9 +12,27 @@ import { taskPlayability } from "../../environments";
 /** Rewards are compared to this tolerance: a log's 0.7100000000000001 is InterCode's 0.71 too. */
 export const REWARD_TOLERANCE = 1e-9;
 
-export interface ObservationDisagreement { episodeId: string; task: string; index: number; action: string; logged: string; now: string }
-export interface RewardDisagreement { episodeId: string; task: string; logged: number; now: number; step: number | null }
-export interface CauseGroup<T> { cause: string; text: string; count: number; items: T[] }
+export interface ObservationDisagreement {
+  episodeId: string;
+  task: string;
+  index: number;
+  action: string;
+  logged: string;
+  now: string;
+}
+export interface RewardDisagreement {
+  episodeId: string;
+  task: string;
+  logged: number;
+  now: number;
+  step: number | null;
+}
+export interface CauseGroup<T> {
+  cause: string;
+  text: string;
+  count: number;
+  items: T[];
+}
 
 export interface RescoreReport {
   episodes: number;
@@ -71,7 +89,15 @@ export function buildRescoreReport(rows: readonly ReportRow[], playable: readonl
       if (c.kind !== "ran") continue;
       steps.compared += 1;
       if (!c.cause) steps.equal += 1;
-      else push(obs, c.cause, { episodeId: r.episodeId, task: r.task, index: c.index, action: r.actions[c.index] ?? "", logged: c.logged ?? "", now: c.now ?? "" });
+      else
+        push(obs, c.cause, {
+          episodeId: r.episodeId,
+          task: r.task,
+          index: c.index,
+          action: r.actions[c.index] ?? "",
+          logged: c.logged ?? "",
+          now: c.now ?? "",
+        });
     }
     if (r.logged === null) continue;
     rewards.compared += 1;
@@ -80,17 +106,30 @@ export function buildRescoreReport(rows: readonly ReportRow[], playable: readonl
       continue;
     }
     const first = r.rescored.steps.find((c) => c.cause);
-    push(rew, first?.cause ?? SAME_OBSERVATIONS, { episodeId: r.episodeId, task: r.task, logged: r.logged, now: r.rescored.reward, step: first?.index ?? null });
+    push(rew, first?.cause ?? SAME_OBSERVATIONS, {
+      episodeId: r.episodeId,
+      task: r.task,
+      logged: r.logged,
+      now: r.rescored.reward,
+      step: first?.index ?? null,
+    });
   }
   steps.share = steps.compared ? steps.equal / steps.compared : null;
   rewards.share = rewards.compared ? rewards.equal / rewards.compared : null;
   const groups = <T>(m: Map<string, T[]>, text: (cause: string) => string): CauseGroup<T>[] =>
-    [...m].map(([cause, items]) => ({ cause, text: text(cause), count: items.length, items })).sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause));
+    [...m]
+      .map(([cause, items]) => ({ cause, text: text(cause), count: items.length, items }))
+      .sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause));
   return {
-    episodes: rows.length, rescored: rows.filter((r) => r.rescored).length, steps, rewards,
+    episodes: rows.length,
+    rescored: rows.filter((r) => r.rescored).length,
+    steps,
+    rewards,
     observations: groups(obs, (c) => CAUSES[c as Cause]),
     // A reward that differs is put down to the first step whose observation differs, if any.
-    rewardDisagreements: groups(rew, (c) => (c === SAME_OBSERVATIONS ? SAME_OBSERVATIONS_TEXT : `observations differ — ${CAUSES[c as Cause]}`)),
+    rewardDisagreements: groups(rew, (c) =>
+      c === SAME_OBSERVATIONS ? SAME_OBSERVATIONS_TEXT : `observations differ — ${CAUSES[c as Cause]}`,
+    ),
     notRescored: [...not].map(([reason, count]) => ({ reason, count })),
   };
 }
@@ -105,36 +144,56 @@ export async function readRescoreReport(prisma: Db, runId: string, playable: rea
     where: { runId },
     orderBy: [{ task: { dataset: "asc" } }, { task: { index: "asc" } }, { id: "asc" }],
     select: {
-      id: true, task: { select: { dataset: true, index: true, environment: true, query: true, extra: true } },
-      scores: { where: { mode: "intercode", version: { in: [LOGGED_VERSION, RESCORED_VERSION] } }, select: { version: true, reward: true, breakdown: true } },
+      id: true,
+      task: { select: { dataset: true, index: true, environment: true, query: true, extra: true } },
+      scores: {
+        where: { mode: "intercode", version: { in: [LOGGED_VERSION, RESCORED_VERSION] } },
+        select: { version: true, reward: true, breakdown: true },
+      },
       steps: { orderBy: { index: "asc" }, select: { action: true, observation: true } },
     },
   });
-  const detail = (e: (typeof eps)[number]) => (e.scores.find((s) => s.version === RESCORED_VERSION)?.breakdown as { rescore?: RescoreDetail } | undefined)?.rescore;
+  const detail = (e: (typeof eps)[number]) =>
+    (e.scores.find((s) => s.version === RESCORED_VERSION)?.breakdown as { rescore?: RescoreDetail } | undefined)?.rescore;
   const replayIds = eps.flatMap((e) => detail(e)?.replayEpisodeId ?? []);
   const replaySteps = new Map<string, { action: string; observation: string }>();
-  for (const s of await prisma.step.findMany({ where: { episodeId: { in: replayIds } }, select: { episodeId: true, index: true, action: true, observation: true } })) {
+  for (const s of await prisma.step.findMany({
+    where: { episodeId: { in: replayIds } },
+    select: { episodeId: true, index: true, action: true, observation: true },
+  })) {
     replaySteps.set(`${s.episodeId}:${s.index}`, s);
   }
-  return buildRescoreReport(eps.map((e) => {
-    const logged = e.scores.find((s) => s.version === LOGGED_VERSION);
-    const re = e.scores.find((s) => s.version === RESCORED_VERSION);
-    const d = detail(e);
-    const steps = (d?.steps ?? []).map((c): StepCheck => {
-      const now = c.kind === "ran" ? replaySteps.get(`${d!.replayEpisodeId}:${c.replayIndex}`) : undefined;
-      const then = e.steps[c.index]?.observation;
-      if (!now || then === undefined) return c;
-      const text = pgText(now.observation);
-      const cause = observationCause(now.action, then, text);
-      return { index: c.index, kind: c.kind, replayIndex: c.replayIndex, cause, ...(cause ? { logged: then.slice(0, SNIPPET), now: text.slice(0, SNIPPET) } : {}) };
-    });
-    return {
-      episodeId: e.id, task: `${e.task.dataset}:${e.task.index}`, environment: e.task.environment, actions: e.steps.map((s) => s.action),
-      logged: logged?.reward ?? null,
-      rescored: re ? { reward: re.reward, steps } : null,
-      unplayable: re ? null : unplayableReason(e.task),
-    };
-  }), playable);
+  return buildRescoreReport(
+    eps.map((e) => {
+      const logged = e.scores.find((s) => s.version === LOGGED_VERSION);
+      const re = e.scores.find((s) => s.version === RESCORED_VERSION);
+      const d = detail(e);
+      const steps = (d?.steps ?? []).map((c): StepCheck => {
+        const now = c.kind === "ran" ? replaySteps.get(`${d!.replayEpisodeId}:${c.replayIndex}`) : undefined;
+        const then = e.steps[c.index]?.observation;
+        if (!now || then === undefined) return c;
+        const text = pgText(now.observation);
+        const cause = observationCause(now.action, then, text);
+        return {
+          index: c.index,
+          kind: c.kind,
+          replayIndex: c.replayIndex,
+          cause,
+          ...(cause ? { logged: then.slice(0, SNIPPET), now: text.slice(0, SNIPPET) } : {}),
+        };
+      });
+      return {
+        episodeId: e.id,
+        task: `${e.task.dataset}:${e.task.index}`,
+        environment: e.task.environment,
+        actions: e.steps.map((s) => s.action),
+        logged: logged?.reward ?? null,
+        rescored: re ? { reward: re.reward, steps } : null,
+        unplayable: re ? null : unplayableReason(e.task),
+      };
+    }),
+    playable,
+  );
 }
 
 function unplayableReason(task: { environment: string; query: string; extra: unknown }): string | null {

@@ -32,24 +32,34 @@ export async function rescorableRun(prisma: Db, name: string, playable: readonly
   const source = await prisma.run.findUnique({ where: { name } });
   if (!source) throw new RescoreError(`no run is named ${JSON.stringify(name)}`);
   if (source.kind !== "import") {
-    throw new RescoreError(`run ${JSON.stringify(name)} is not an imported run (its kind is "${source.kind}"): only imported runs are re-scored, their logs having the observations and rewards to check`);
+    throw new RescoreError(
+      `run ${JSON.stringify(name)} is not an imported run (its kind is "${source.kind}"): only imported runs are re-scored, their logs having the observations and rewards to check`,
+    );
   }
   const envs = await prisma.$queryRaw<{ environment: string; n: number }[]>`
     SELECT t.environment, count(*)::int AS n FROM "Episode" e JOIN "Task" t ON t.id = e."taskId" WHERE e."runId" = ${source.id} GROUP BY 1 ORDER BY 1`;
   if (!envs.some((e) => playable.includes(e.environment))) {
     const list = envs.map((e) => e.environment).join(", ") || "none";
-    throw new RescoreError(`run ${JSON.stringify(name)} has no episodes of an environment that plays live (its environments: ${list}; live: ${playable.join(", ")})`);
+    throw new RescoreError(
+      `run ${JSON.stringify(name)} has no episodes of an environment that plays live (its environments: ${list}; live: ${playable.join(", ")})`,
+    );
   }
   return { ...source, replayable: envs.filter((e) => playable.includes(e.environment)).reduce((n, e) => n + e.n, 0) };
 }
 
 export async function rescoreRun(prisma: Db, engine: ReplayEngine, o: RescoreOptions): Promise<RescoreReport> {
-  if (!(Number.isInteger(o.concurrency) && o.concurrency >= 1)) throw new RescoreError(`concurrency must be a whole number from 1, not ${o.concurrency}`);
+  if (!(Number.isInteger(o.concurrency) && o.concurrency >= 1))
+    throw new RescoreError(`concurrency must be a whole number from 1, not ${o.concurrency}`);
   const source = await rescorableRun(prisma, o.run, o.playable);
   const target = await rescoreTarget(prisma, source);
   const todo = await prisma.episode.findMany({
-    where: { runId: source.id, task: { environment: { in: [...o.playable] } }, scores: { none: { mode: "intercode", version: RESCORED_VERSION } } },
-    select: { id: true }, orderBy: { id: "asc" },
+    where: {
+      runId: source.id,
+      task: { environment: { in: [...o.playable] } },
+      scores: { none: { mode: "intercode", version: RESCORED_VERSION } },
+    },
+    select: { id: true },
+    orderBy: { id: "asc" },
   });
   const all = source.replayable;
   let done = all - todo.length;
@@ -69,7 +79,10 @@ export async function rescoreRun(prisma: Db, engine: ReplayEngine, o: RescoreOpt
   };
   await Promise.all(Array.from({ length: Math.min(o.concurrency, queue.length) }, worker));
   const finished = !o.signal?.aborted && done === all;
-  await prisma.run.update({ where: { id: target }, data: { status: finished ? "done" : "running", finishedAt: finished ? new Date() : null, total: all } });
+  await prisma.run.update({
+    where: { id: target },
+    data: { status: finished ? "done" : "running", finishedAt: finished ? new Date() : null, total: all },
+  });
   return readRescoreReport(prisma, source.id, o.playable);
 }
 
@@ -77,14 +90,34 @@ export async function rescoreRun(prisma: Db, engine: ReplayEngine, o: RescoreOpt
  * The run holding the replays, made on the first rescore. Replays an interrupted rescore left
  * unfinished are removed (an active one may be another rescore's, still playing: left alone).
  */
-async function rescoreTarget(prisma: Db, source: { id: string; name: string; environment: string | null; model: string | null; strategy: string | null; turnLimit: number | null }): Promise<string> {
+async function rescoreTarget(
+  prisma: Db,
+  source: {
+    id: string;
+    name: string;
+    environment: string | null;
+    model: string | null;
+    strategy: string | null;
+    turnLimit: number | null;
+  },
+): Promise<string> {
   const name = rescoreRunName(source.name);
   const run = await prisma.run.upsert({
     where: { name },
-    create: { name, kind: "rescore", environment: source.environment, model: source.model, strategy: source.strategy, turnLimit: source.turnLimit, status: "running", config: { execution: "intercode", rescoreOf: source.id } },
+    create: {
+      name,
+      kind: "rescore",
+      environment: source.environment,
+      model: source.model,
+      strategy: source.strategy,
+      turnLimit: source.turnLimit,
+      status: "running",
+      config: { execution: "intercode", rescoreOf: source.id },
+    },
     update: { status: "running" },
   });
-  if (run.kind !== "rescore") throw new RescoreError(`a run named ${JSON.stringify(name)} exists and is not a rescore: rename it first`);
+  if (run.kind !== "rescore")
+    throw new RescoreError(`a run named ${JSON.stringify(name)} exists and is not a rescore: rename it first`);
   await prisma.$executeRaw`
     DELETE FROM "Episode" r WHERE r."runId" = ${run.id} AND r.status <> 'active' AND NOT EXISTS (
       SELECT 1 FROM "Score" s JOIN "Episode" e ON e.id = s."episodeId"
@@ -93,7 +126,13 @@ async function rescoreTarget(prisma: Db, source: { id: string; name: string; env
 }
 
 /** Replay one imported episode and store its re-scored scores; the reason when it could not be. */
-async function rescoreEpisode(prisma: Db, engine: ReplayEngine, id: string, runId: string, timeoutMs: number): Promise<string | null> {
+async function rescoreEpisode(
+  prisma: Db,
+  engine: ReplayEngine,
+  id: string,
+  runId: string,
+  timeoutMs: number,
+): Promise<string | null> {
   const ep = await prisma.episode.findUniqueOrThrow({
     where: { id },
     include: { task: true, steps: { orderBy: { index: "asc" }, select: { index: true, action: true, observation: true } } },
@@ -113,12 +152,25 @@ async function storeRescored(prisma: Db, logged: LoggedEpisode, r: Replayed): Pr
     const s = episodeScore(r.turns, mode, logged.turns);
     if (!s) return [];
     // The replay, each scored turn, and (on the intercode score, which the report reads) the check of every step.
-    const rescore: RescoreDetail = { replayEpisodeId: r.replayEpisodeId, turns: s.turns, ...(mode === "intercode" ? { steps: r.checks } : {}) };
+    const rescore: RescoreDetail = {
+      replayEpisodeId: r.replayEpisodeId,
+      turns: s.turns,
+      ...(mode === "intercode" ? { steps: r.checks } : {}),
+    };
     const breakdown = { ...s.breakdown, rescore };
-    return [{
-      episodeId: logged.id, mode, version: RESCORED_VERSION, reward: s.reward, success: s.success, maxRewardIdx: s.maxRewardIdx,
-      solvedAtTurn: s.solvedAtTurn, breakdown: pgJson(breakdown) as Prisma.InputJsonObject, gold: (pgJson(s.gold) ?? undefined) as Prisma.InputJsonValue | undefined,
-    }];
+    return [
+      {
+        episodeId: logged.id,
+        mode,
+        version: RESCORED_VERSION,
+        reward: s.reward,
+        success: s.success,
+        maxRewardIdx: s.maxRewardIdx,
+        solvedAtTurn: s.solvedAtTurn,
+        breakdown: pgJson(breakdown) as Prisma.InputJsonObject,
+        gold: (pgJson(s.gold) ?? undefined) as Prisma.InputJsonValue | undefined,
+      },
+    ];
   });
   await prisma.$transaction([
     prisma.score.deleteMany({ where: { episodeId: logged.id, version: RESCORED_VERSION } }),

@@ -35,18 +35,51 @@ describe("rescore of a SQL log (local driver)", { timeout: 300_000 }, () => {
 
   it("reports exactly the observations and the reward the engine does not reproduce", async () => {
     const r = await rescoreRun(db.prisma, live.engine, { run: RUN, concurrency: 2, playable: live.playable });
-    expect(r).toMatchObject({ episodes: 3, rescored: 3, steps: { compared: 3, equal: 1 }, rewards: { compared: 3, equal: 2 }, notRescored: [] });
+    expect(r).toMatchObject({
+      episodes: 3,
+      rescored: 3,
+      steps: { compared: 3, equal: 1 },
+      rewards: { compared: 3, equal: 2 },
+      notRescored: [],
+    });
     const item = { episodeId: expect.any(String), index: 0 };
     expect(r.observations).toEqual([
       {
-        cause: "missingTable", text: expect.stringMatching(/^missing table/), count: 1,
-        items: [{ ...item, task: "spider_dev:24", action: "SELECT name FROM poker_players WHERE earnings > 300000;", logged: "Error executing query: Unknown column 'name' in 'field list'", now: "Error executing query: Table 'poker_player.poker_players' doesn't exist" }],
+        cause: "missingTable",
+        text: expect.stringMatching(/^missing table/),
+        count: 1,
+        items: [
+          {
+            ...item,
+            task: "spider_dev:24",
+            action: "SELECT name FROM poker_players WHERE earnings > 300000;",
+            logged: "Error executing query: Unknown column 'name' in 'field list'",
+            now: "Error executing query: Table 'poker_player.poker_players' doesn't exist",
+          },
+        ],
       },
       {
-        cause: "ordering", text: expect.stringMatching(/^ordering/), count: 1,
-        items: [{ ...item, task: "spider_dev:77", action: "SELECT nationality, COUNT(*) as count FROM people GROUP BY nationality;", logged: "[('Russia', 6), ('Bulgaria', 1)]", now: "[('Bulgaria', 1), ('Russia', 6)]" }],
+        cause: "ordering",
+        text: expect.stringMatching(/^ordering/),
+        count: 1,
+        items: [
+          {
+            ...item,
+            task: "spider_dev:77",
+            action: "SELECT nationality, COUNT(*) as count FROM people GROUP BY nationality;",
+            logged: "[('Russia', 6), ('Bulgaria', 1)]",
+            now: "[('Bulgaria', 1), ('Russia', 6)]",
+          },
+        ],
       },
     ]);
-    expect(r.rewardDisagreements).toEqual([{ cause: "state", text: expect.stringMatching(/^same observations/), count: 1, items: [{ episodeId: expect.any(String), task: "spider_dev:1", logged: 0.5, now: 0, step: null }] }]);
+    expect(r.rewardDisagreements).toEqual([
+      {
+        cause: "state",
+        text: expect.stringMatching(/^same observations/),
+        count: 1,
+        items: [{ episodeId: expect.any(String), task: "spider_dev:1", logged: 0.5, now: 0, step: null }],
+      },
+    ]);
   });
 });

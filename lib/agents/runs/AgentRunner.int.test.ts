@@ -17,12 +17,19 @@ let p: TestPlateau;
 let fake: FakeChatServer;
 let env: Record<string, string>;
 const events: Array<{ room: string; event: string; payload: RunProgress }> = [];
-const io = { to: (room: string) => ({ emit: (event: string, payload: unknown) => events.push({ room, event, payload: payload as RunProgress }) }) };
+const io = {
+  to: (room: string) => ({
+    emit: (event: string, payload: unknown) => events.push({ room, event, payload: payload as RunProgress }),
+  }),
+};
 
 beforeAll(async () => {
   p = await startTestPlateau("docker");
   fake = await startFakeChatServer();
-  env = { PLATEAU_LLM_ENDPOINTS: JSON.stringify([{ name: "fake", baseUrl: fake.url, apiKeyEnv: "FAKE_KEY" }]), FAKE_KEY: "sk-fake-test" };
+  env = {
+    PLATEAU_LLM_ENDPOINTS: JSON.stringify([{ name: "fake", baseUrl: fake.url, apiKeyEnv: "FAKE_KEY" }]),
+    FAKE_KEY: "sk-fake-test",
+  };
 });
 afterAll(async () => {
   await fake?.close();
@@ -49,9 +56,19 @@ describe("agent runs", () => {
     expect(total).toBe(4);
     await waitFor(runner, runId);
     const run = await p.db.prisma.run.findUniqueOrThrow({ where: { id: runId } });
-    expect(run).toMatchObject({ kind: "agent", status: "done", strategy: "gold", model: null, turnLimit: 5, environment: "bash" });
+    expect(run).toMatchObject({
+      kind: "agent",
+      status: "done",
+      strategy: "gold",
+      model: null,
+      turnLimit: 5,
+      environment: "bash",
+    });
     expect(run.finishedAt).not.toBeNull();
-    const eps = await p.db.prisma.episode.findMany({ where: { runId }, include: { steps: { orderBy: { index: "asc" } }, scores: true, task: true } });
+    const eps = await p.db.prisma.episode.findMany({
+      where: { runId },
+      include: { steps: { orderBy: { index: "asc" } }, scores: true, task: true },
+    });
     expect(eps).toHaveLength(4);
     for (const e of eps) {
       expect(e.status).toBe("submitted");
@@ -73,7 +90,13 @@ describe("agent runs", () => {
   it("plays a run in intercode execution: stored on the run and its episodes, the gold reproducing itself also where its quotes are stripped", async () => {
     const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, io });
     // fs1:25 and test:2 are golds whose meaning docker-py's split changes; fs1:2 reads standard input.
-    const { runId } = await runner.create({ policy: "gold", tasks: "fs1:2,fs1:25,test:2", turnLimit: 3, concurrency: 1, execution: "intercode" });
+    const { runId } = await runner.create({
+      policy: "gold",
+      tasks: "fs1:2,fs1:25,test:2",
+      turnLimit: 3,
+      concurrency: 1,
+      execution: "intercode",
+    });
     await waitFor(runner, runId);
     const run = await p.db.prisma.run.findUniqueOrThrow({ where: { id: runId } });
     expect(run.config).toMatchObject({ execution: "intercode" });
@@ -87,11 +110,23 @@ describe("agent runs", () => {
     const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, env });
     const asked = fake.requests.length;
     fake.script = ["Thought: see what is there\nAction: execute[ls /testbed]", "Thought: enough\nAction: submit"];
-    const react = await runner.create({ policy: "react", model: "fake-model", llm: { endpoint: "fake", retryDelayMs: 0 }, tasks: "fs1:0", turnLimit: 3 });
+    const react = await runner.create({
+      policy: "react",
+      model: "fake-model",
+      llm: { endpoint: "fake", retryDelayMs: 0 },
+      tasks: "fs1:0",
+      turnLimit: 3,
+    });
     await waitFor(runner, react.runId);
-    const ep = await p.db.prisma.episode.findFirstOrThrow({ where: { runId: react.runId }, include: { steps: { orderBy: { index: "asc" } } } });
+    const ep = await p.db.prisma.episode.findFirstOrThrow({
+      where: { runId: react.runId },
+      include: { steps: { orderBy: { index: "asc" } } },
+    });
     expect(ep).toMatchObject({ status: "submitted", model: "fake-model", strategy: "react" });
-    expect(ep.steps.map((s) => [s.action, s.thought])).toEqual([["ls /testbed", "see what is there"], ["submit", "enough"]]);
+    expect(ep.steps.map((s) => [s.action, s.thought])).toEqual([
+      ["ls /testbed", "see what is there"],
+      ["submit", "enough"],
+    ]);
     expect(ep.steps[0].observation).toContain("dir1");
     // The key went to the configured endpoint; the run keeps the endpoint's name and address, not the key.
     expect(fake.requests.slice(asked).map((r) => r.authorization)).toEqual(["Bearer sk-fake-test", "Bearer sk-fake-test"]);
@@ -99,11 +134,28 @@ describe("agent runs", () => {
     expect(stored.config).toMatchObject({ policy: { llm: { endpoint: "fake", baseUrl: fake.url } } });
     expect(JSON.stringify(stored.config)).not.toContain("sk-fake-test");
 
-    fake.script = ["1. List the folder.\n2. Count its entries.", "```bash\nls /testbed\n```", "```bash\nls /testbed | wc -l\n```"];
-    const ps = await runner.create({ policy: "plan-solve", model: "fake-model", llm: { endpoint: "fake", retryDelayMs: 0 }, tasks: "fs1:1", turnLimit: 5 });
+    fake.script = [
+      "1. List the folder.\n2. Count its entries.",
+      "```bash\nls /testbed\n```",
+      "```bash\nls /testbed | wc -l\n```",
+    ];
+    const ps = await runner.create({
+      policy: "plan-solve",
+      model: "fake-model",
+      llm: { endpoint: "fake", retryDelayMs: 0 },
+      tasks: "fs1:1",
+      turnLimit: 5,
+    });
     await waitFor(runner, ps.runId);
-    const ep2 = await p.db.prisma.episode.findFirstOrThrow({ where: { runId: ps.runId }, include: { steps: { orderBy: { index: "asc" } } } });
-    expect(ep2.steps.map((s) => [s.action, s.plan])).toEqual([["ls /testbed", "List the folder."], ["ls /testbed | wc -l", "Count its entries."], ["submit", null]]);
+    const ep2 = await p.db.prisma.episode.findFirstOrThrow({
+      where: { runId: ps.runId },
+      include: { steps: { orderBy: { index: "asc" } } },
+    });
+    expect(ep2.steps.map((s) => [s.action, s.plan])).toEqual([
+      ["ls /testbed", "List the folder."],
+      ["ls /testbed | wc -l", "Count its entries."],
+      ["submit", null],
+    ]);
     expect(ep2.steps[0].thought).toBe("Plan:\n1. List the folder.\n2. Count its entries.");
   });
 
@@ -111,23 +163,47 @@ describe("agent runs", () => {
     const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, env });
     // First episode: the endpoint refuses (401: not retried, the episode ends as an error).
     // Second: a reply with no code block costs a turn, then the model acts and submits.
-    fake.script = [{ status: 401, body: '{"error":{"message":"bad key"}}' }, "I would use ls.", "```bash\necho hi\n```", "```submit```"];
-    const { runId } = await runner.create({ policy: "try-again", model: "fake-model", llm: { endpoint: "fake", retryDelayMs: 0 }, tasks: "fs1:0-1", turnLimit: 4, concurrency: 1 });
+    fake.script = [
+      { status: 401, body: '{"error":{"message":"bad key"}}' },
+      "I would use ls.",
+      "```bash\necho hi\n```",
+      "```submit```",
+    ];
+    const { runId } = await runner.create({
+      policy: "try-again",
+      model: "fake-model",
+      llm: { endpoint: "fake", retryDelayMs: 0 },
+      tasks: "fs1:0-1",
+      turnLimit: 4,
+      concurrency: 1,
+    });
     await waitFor(runner, runId);
-    const eps = await p.db.prisma.episode.findMany({ where: { runId }, orderBy: { startedAt: "asc" }, include: { steps: { orderBy: { index: "asc" } } } });
+    const eps = await p.db.prisma.episode.findMany({
+      where: { runId },
+      orderBy: { startedAt: "asc" },
+      include: { steps: { orderBy: { index: "asc" } } },
+    });
     expect(eps.map((e) => e.status)).toEqual(["error", "submitted"]);
     expect(eps[0].error).toMatch(/^model error: .*answered 401/);
     expect(eps[1].error).toBe("1 turn(s) without an action: turn 1: no code block in the reply");
     expect(eps[1].steps.map((s) => s.action)).toEqual(["echo hi", "submit"]);
-    expect((await runner.progress(runId))).toMatchObject({ status: "done", done: 2, errors: 1 });
+    expect(await runner.progress(runId)).toMatchObject({ status: "done", done: 2, errors: 1 });
   });
 
   it("refuses bad input with a message", async () => {
     const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, env: {} });
     await expect(runner.create({ policy: "gold", tasks: "fs9" })).rejects.toThrow(/no bash tasks match "fs9"/);
-    await expect(runner.create({ policy: "try-again", tasks: "fs1", model: "m" })).rejects.toThrow(/^llm\.endpoint: no LLM endpoint is configured on this server/);
-    await expect(new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, env }).create({ policy: "try-again", tasks: "fs1", model: "m", llm: { endpoint: "nope" } }))
-      .rejects.toThrow('llm.endpoint: no LLM endpoint named "nope" is configured; configured: fake');
+    await expect(runner.create({ policy: "try-again", tasks: "fs1", model: "m" })).rejects.toThrow(
+      /^llm\.endpoint: no LLM endpoint is configured on this server/,
+    );
+    await expect(
+      new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, env }).create({
+        policy: "try-again",
+        tasks: "fs1",
+        model: "m",
+        llm: { endpoint: "nope" },
+      }),
+    ).rejects.toThrow('llm.endpoint: no LLM endpoint named "nope" is configured; configured: fake');
     await expect(runner.create({ policy: "gold", tasks: "fs1", concurrency: 0 })).rejects.toThrow(RunInputError);
     await expect(runner.create({ policy: "scripted", tasks: "fs1", actions: [] })).rejects.toThrow(/at least one action/);
     await expect(runner.create({ policy: "gold", tasks: "fs1", bogus: 1 })).rejects.toThrow(/Unrecognized key/);
@@ -142,11 +218,18 @@ describe("agent runs", () => {
     await new Promise<void>((r) => trap.listen(0, "127.0.0.1", r));
     try {
       const trapUrl = `http://127.0.0.1:${(trap.address() as AddressInfo).port}/v1`;
-      const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, env: { ...env, PLATEAU_LLM_BASE_URL: fake.url, PLATEAU_LLM_API_KEY: "sk-server" } });
+      const runner = new AgentRunner({
+        prisma: p.db.prisma,
+        sessions: p.sessions,
+        env: { ...env, PLATEAU_LLM_BASE_URL: fake.url, PLATEAU_LLM_API_KEY: "sk-server" },
+      });
       const runsBefore = await p.db.prisma.run.count();
       for (const llm of [{ baseUrl: trapUrl }, { endpoint: "fake", baseUrl: trapUrl }]) {
         const refused = runner.create({ policy: "try-again", model: "m", tasks: "fs1:0", llm });
-        await expect(refused).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^llm: baseUrl is not accepted: name one of the server's configured endpoints/) });
+        await expect(refused).rejects.toMatchObject({
+          status: 400,
+          message: expect.stringMatching(/^llm: baseUrl is not accepted: name one of the server's configured endpoints/),
+        });
       }
       await new Promise((r) => setTimeout(r, 300));
       expect(hits).toBe(0);
@@ -158,7 +241,13 @@ describe("agent runs", () => {
 
   it("fails a run whose endpoint is no longer configured when it resumes, saying so", async () => {
     const first = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, env });
-    const { runId } = await first.create({ policy: "try-again", model: "fake-model", llm: { endpoint: "fake", retryDelayMs: 0 }, tasks: "fs1:0", turnLimit: 2 });
+    const { runId } = await first.create({
+      policy: "try-again",
+      model: "fake-model",
+      llm: { endpoint: "fake", retryDelayMs: 0 },
+      tasks: "fs1:0",
+      turnLimit: 2,
+    });
     first.stop(); // before it plays anything: left running, as after a restart
     await first.drain();
     const asked = fake.requests.length;
@@ -167,13 +256,21 @@ describe("agent runs", () => {
     await waitFor(second, runId);
     const run = await p.db.prisma.run.findUniqueOrThrow({ where: { id: runId } });
     expect(run.status).toBe("failed");
-    expect((run.config as { failure?: string }).failure).toBe('the run\'s LLM endpoint: no LLM endpoint named "fake" is configured; configured: default');
+    expect((run.config as { failure?: string }).failure).toBe(
+      'the run\'s LLM endpoint: no LLM endpoint named "fake" is configured; configured: default',
+    );
     expect(fake.requests.length).toBe(asked);
   });
 
   it("resumes a run stopped with the server: only tasks without a finished episode are played again", async () => {
     const first = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions });
-    const { runId } = await first.create({ policy: "scripted", actions: ["sleep 0.5; echo one", "echo two"], tasks: "fs4:0-5", turnLimit: 5, concurrency: 2 });
+    const { runId } = await first.create({
+      policy: "scripted",
+      actions: ["sleep 0.5; echo one", "echo two"],
+      tasks: "fs4:0-5",
+      turnLimit: 5,
+      concurrency: 2,
+    });
     // Let a couple of episodes finish, then stop the way the server does: the runner, then the sessions.
     const t0 = Date.now();
     while ((await first.progress(runId))!.done < 2 && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 100));
@@ -190,9 +287,14 @@ describe("agent runs", () => {
     const restarted = await startTestPlateau("docker", p.db);
     try {
       const t1 = Date.now();
-      const status = () => p.db.prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } }).then((r) => r.status);
+      const status = () =>
+        p.db.prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } }).then((r) => r.status);
       while ((await status()) === "running" && Date.now() - t1 < 180_000) await new Promise((r) => setTimeout(r, 250));
-      expect(await new AgentRunner({ prisma: p.db.prisma, sessions: restarted.sessions }).progress(runId)).toMatchObject({ status: "done", done: 6, total: 6 });
+      expect(await new AgentRunner({ prisma: p.db.prisma, sessions: restarted.sessions }).progress(runId)).toMatchObject({
+        status: "done",
+        done: 6,
+        total: 6,
+      });
     } finally {
       await closeTestPlateau(restarted);
     }
@@ -206,11 +308,18 @@ describe("agent runs", () => {
   it("two servers on one database: a run left running is resumed by one of them only, each task played once", async () => {
     const stopped = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions });
     stopped.stop(); // as a server that stopped right after storing the run: left running, no episode yet
-    const { runId } = await stopped.create({ policy: "scripted", actions: ["sleep 1; echo one", "echo two"], tasks: "fs4:6-9", turnLimit: 5, concurrency: 1 });
+    const { runId } = await stopped.create({
+      policy: "scripted",
+      actions: ["sleep 1; echo one", "echo two"],
+      tasks: "fs4:6-9",
+      turnLimit: 5,
+      concurrency: 1,
+    });
     const [a, b] = await Promise.all([startTestPlateau("docker", p.db), startTestPlateau("docker", p.db)]);
     try {
       const t0 = Date.now();
-      const status = () => p.db.prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } }).then((r) => r.status);
+      const status = () =>
+        p.db.prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } }).then((r) => r.status);
       while ((await status()) === "running" && Date.now() - t0 < 120_000) await new Promise((r) => setTimeout(r, 250));
       expect(await status()).toBe("done");
     } finally {

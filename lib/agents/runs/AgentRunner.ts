@@ -53,14 +53,22 @@ export interface AgentRunnerDeps {
 
 export class RunInputError extends Error {
   readonly kind = "run-input";
-  constructor(message: string, readonly status: 400 | 404 | 409 = 400) {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 = 400,
+  ) {
     super(message);
   }
 }
 
 /** By shape: routes are bundled with their own copy of this module, so instanceof would fail there. */
 export function isRunInputError(err: unknown): err is RunInputError {
-  return typeof err === "object" && err !== null && (err as { kind?: unknown }).kind === "run-input" && typeof (err as { status?: unknown }).status === "number";
+  return (
+    typeof err === "object" &&
+    err !== null &&
+    (err as { kind?: unknown }).kind === "run-input" &&
+    typeof (err as { status?: unknown }).status === "number"
+  );
 }
 
 /** A run's policy ready to play: its endpoint's current address, and the key to send there. */
@@ -97,7 +105,8 @@ export class AgentRunner {
   /** Validate, store and start a run. Throws RunInputError with a message for people. */
   async create(raw: unknown): Promise<{ runId: string; name: string; total: number }> {
     const parsed = RunInput.safeParse(raw);
-    if (!parsed.success) throw new RunInputError(parsed.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "));
+    if (!parsed.success)
+      throw new RunInputError(parsed.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "));
     const input = parsed.data;
     const policy = policyConfigFor(input, llmConfigFromEnv(this.d.env));
     if (typeof policy === "string") throw new RunInputError(policy);
@@ -109,16 +118,32 @@ export class AgentRunner {
       throw err;
     }
     const config: StoredRunConfig = {
-      env: input.env, tasks: input.tasks, taskIds, turnLimit: input.turnLimit, concurrency: input.concurrency, timeoutMs: input.timeoutMs, execution: input.execution, policy, failure: null,
+      env: input.env,
+      tasks: input.tasks,
+      taskIds,
+      turnLimit: input.turnLimit,
+      concurrency: input.concurrency,
+      timeoutMs: input.timeoutMs,
+      execution: input.execution,
+      policy,
+      failure: null,
     };
     const model = modelLabel(policy);
     const strategy = strategyLabel(policy);
     const name = input.name ?? (await this.freeName(`${strategy}${model ? ` · ${model}` : ""} · ${input.tasks}`));
-    if (input.name && (await this.d.prisma.run.findUnique({ where: { name }, select: { id: true } }))) throw new RunInputError(`a run named "${name}" exists`, 409);
+    if (input.name && (await this.d.prisma.run.findUnique({ where: { name }, select: { id: true } })))
+      throw new RunInputError(`a run named "${name}" exists`, 409);
     const run = await this.d.prisma.run.create({
       data: {
-        name, kind: "agent", environment: input.env, model, strategy, turnLimit: input.turnLimit,
-        status: "running", config: config as object, total: taskIds.length,
+        name,
+        kind: "agent",
+        environment: input.env,
+        model,
+        strategy,
+        turnLimit: input.turnLimit,
+        status: "running",
+        config: config as object,
+        total: taskIds.length,
       },
     });
     this.launch(run.id);
@@ -163,15 +188,28 @@ export class AgentRunner {
   }
 
   async progress(runId: string): Promise<RunProgress | null> {
-    const run = await this.d.prisma.run.findUnique({ where: { id: runId }, select: { id: true, name: true, status: true, total: true, createdAt: true, finishedAt: true, config: true, kind: true } });
+    const run = await this.d.prisma.run.findUnique({
+      where: { id: runId },
+      select: { id: true, name: true, status: true, total: true, createdAt: true, finishedAt: true, config: true, kind: true },
+    });
     if (!run || run.kind !== "agent") return null;
     const a = this.active.get(runId);
     const c = a
       ? { done: a.done, succeeded: a.succeeded, errors: a.errors }
-      : await runCounts(this.d.prisma, runId).then((r) => ({ done: r.finishedTaskIds.size, succeeded: r.succeeded, errors: r.errors }));
+      : await runCounts(this.d.prisma, runId).then((r) => ({
+          done: r.finishedTaskIds.size,
+          succeeded: r.succeeded,
+          errors: r.errors,
+        }));
     return {
-      runId: run.id, name: run.name, status: run.status as RunStatus, total: run.total, ...c,
-      running: a ? [...a.running.values()] : [], createdAt: run.createdAt.toISOString(), finishedAt: run.finishedAt?.toISOString() ?? null,
+      runId: run.id,
+      name: run.name,
+      status: run.status as RunStatus,
+      total: run.total,
+      ...c,
+      running: a ? [...a.running.values()] : [],
+      createdAt: run.createdAt.toISOString(),
+      finishedAt: run.finishedAt?.toISOString() ?? null,
       failure: ((run.config ?? {}) as { failure?: string | null }).failure ?? null,
     };
   }
@@ -179,8 +217,18 @@ export class AgentRunner {
   private launch(runId: string): void {
     if (this.active.has(runId) || this.stopping) return;
     const a: ActiveRun = {
-      id: runId, name: "", total: 0, createdAt: new Date(), done: 0, succeeded: 0, errors: 0, running: new Map(),
-      cancel: new AbortController(), finished: Promise.resolve(), lastEmit: 0, emitTimer: null,
+      id: runId,
+      name: "",
+      total: 0,
+      createdAt: new Date(),
+      done: 0,
+      succeeded: 0,
+      errors: 0,
+      running: new Map(),
+      cancel: new AbortController(),
+      finished: Promise.resolve(),
+      lastEmit: 0,
+      emitTimer: null,
     };
     this.active.set(runId, a);
     a.finished = this.execute(a)
@@ -205,7 +253,9 @@ export class AgentRunner {
     try {
       mine = await locks.tryLock(a.id);
     } catch (err) {
-      this.log(`run ${a.id} not resumed here: its lock could not be taken (${(err as Error).message}); the next start tries again`);
+      this.log(
+        `run ${a.id} not resumed here: its lock could not be taken (${(err as Error).message}); the next start tries again`,
+      );
       return;
     }
     if (!mine) {
@@ -228,7 +278,12 @@ export class AgentRunner {
     const cfg = StoredRunConfig.safeParse(run.config);
     if (!cfg.success) {
       const issue = cfg.error.issues[0];
-      await setRunStatus(this.d.prisma, a.id, "failed", `its stored configuration is not valid: ${issue?.path.join(".")}: ${issue?.message}`);
+      await setRunStatus(
+        this.d.prisma,
+        a.id,
+        "failed",
+        `its stored configuration is not valid: ${issue?.path.join(".")}: ${issue?.message}`,
+      );
       return;
     }
     const config = cfg.data;
@@ -262,10 +317,19 @@ export class AgentRunner {
   }
 
   private async playTask(a: ActiveRun, config: StoredRunConfig, play: Playable, taskId: number, strategy: string): Promise<void> {
-    const task = await this.d.prisma.task.findUnique({ where: { id: taskId }, select: { id: true, environment: true, dataset: true, index: true, query: true, gold: true, extra: true } });
+    const task = await this.d.prisma.task.findUnique({
+      where: { id: taskId },
+      select: { id: true, environment: true, dataset: true, index: true, query: true, gold: true, extra: true },
+    });
     const model = modelLabel(config.policy);
     if (!task) {
-      await this.recordFailure(a, { taskId, model, strategy, turnLimit: config.turnLimit, error: `task ${taskId} no longer exists` });
+      await this.recordFailure(a, {
+        taskId,
+        model,
+        strategy,
+        turnLimit: config.turnLimit,
+        error: `task ${taskId} no longer exists`,
+      });
       return;
     }
     const started = await this.startSession(a, config, task, model, strategy);
@@ -278,12 +342,21 @@ export class AgentRunner {
     let search: Awaited<ReturnType<typeof openBestOfNSearch>> | null = null;
     try {
       if (play.policy.policy === "best-of-n") {
-        if (task.environment !== "python" || !this.d.takeSandbox) throw new Error("best-of-n plays Python tasks, with a scratch sandbox");
+        if (task.environment !== "python" || !this.d.takeSandbox)
+          throw new Error("best-of-n plays Python tasks, with a scratch sandbox");
         search = await openBestOfNSearch(task, this.d.takeSandbox);
       }
       outcome = await playEpisode({
-        session, task: task as TaskView, turnLimit: config.turnLimit, actionTimeoutMs: config.timeoutMs,
-        policy: createPolicy(play.policy, { apiKey: play.apiKey, timeoutSeconds: Math.round(config.timeoutMs / 100) / 10, fetch: this.d.fetch, search: search?.search }),
+        session,
+        task: task as TaskView,
+        turnLimit: config.turnLimit,
+        actionTimeoutMs: config.timeoutMs,
+        policy: createPolicy(play.policy, {
+          apiKey: play.apiKey,
+          timeoutSeconds: Math.round(config.timeoutMs / 100) / 10,
+          fetch: this.d.fetch,
+          search: search?.search,
+        }),
         maxConsecutiveErrors: maxConsecutiveErrors(config.policy),
         saveNotes: (index, n) => notes.save(index, n),
         signal: a.cancel.signal,
@@ -318,14 +391,26 @@ export class AgentRunner {
     this.emitSoon(a, true);
   }
 
-  private async startSession(a: ActiveRun, config: StoredRunConfig, task: { id: number }, model: string | null, strategy: string) {
+  private async startSession(
+    a: ActiveRun,
+    config: StoredRunConfig,
+    task: { id: number },
+    model: string | null,
+    strategy: string,
+  ) {
     const attempts = this.d.startAttempts ?? 3;
     let lastError = "";
     for (let i = 1; i <= attempts; i++) {
       if (a.cancel.signal.aborted || this.stopping) return null;
       try {
         const started = await this.d.sessions.start({
-          taskId: task.id, playerKind: "agent", model, strategy, runId: a.id, turnLimit: config.turnLimit, commandTimeoutMs: config.timeoutMs,
+          taskId: task.id,
+          playerKind: "agent",
+          model,
+          strategy,
+          runId: a.id,
+          turnLimit: config.turnLimit,
+          commandTimeoutMs: config.timeoutMs,
           execution: config.execution,
         });
         if (this.stopping) {
@@ -341,11 +426,20 @@ export class AgentRunner {
         if (i < attempts) await new Promise((r) => setTimeout(r, (this.d.startRetryDelayMs ?? 2000) * i));
       }
     }
-    await this.recordFailure(a, { taskId: task.id, model, strategy, turnLimit: config.turnLimit, error: `the episode could not start: ${lastError}` });
+    await this.recordFailure(a, {
+      taskId: task.id,
+      model,
+      strategy,
+      turnLimit: config.turnLimit,
+      error: `the episode could not start: ${lastError}`,
+    });
     return null;
   }
 
-  private async recordFailure(a: ActiveRun, e: { taskId: number; model: string | null; strategy: string; turnLimit: number; error: string }) {
+  private async recordFailure(
+    a: ActiveRun,
+    e: { taskId: number; model: string | null; strategy: string; turnLimit: number; error: string },
+  ) {
     await recordStartFailure(this.d.prisma, { runId: a.id, ...e });
     a.done += 1;
     a.errors += 1;
@@ -355,7 +449,8 @@ export class AgentRunner {
   private async freeName(base: string): Promise<string> {
     const stamp = new Date().toISOString().slice(0, 19).replace("T", " ");
     let name = `${base} · ${stamp}`;
-    for (let n = 2; await this.d.prisma.run.findUnique({ where: { name }, select: { id: true } }); n++) name = `${base} · ${stamp} (${n})`;
+    for (let n = 2; await this.d.prisma.run.findUnique({ where: { name }, select: { id: true } }); n++)
+      name = `${base} · ${stamp} (${n})`;
     return name;
   }
 

@@ -68,7 +68,9 @@ export function policyConfigFor(input: z.output<typeof RunInput>, llm: LlmConfig
     const model = modelFor(endpoint, input.llm?.model ?? input.model, llm.defaultModel);
     if ("error" in model) return `model: ${model.error}`;
     candidate = {
-      policy: name, llm: { ...input.llm, endpoint: endpoint.name, baseUrl: endpoint.baseUrl, model: model.model }, prompt: input.prompt ?? {},
+      policy: name,
+      llm: { ...input.llm, endpoint: endpoint.name, baseUrl: endpoint.baseUrl, model: model.model },
+      prompt: input.prompt ?? {},
       ...(name === "best-of-n" ? { n: input.n } : {}),
     };
   }

@@ -15,7 +15,10 @@ export interface RunLocks {
   close(): Promise<void>;
 }
 
-export function createRunLocks(databaseUrl: string, log: (msg: string) => void = (m) => console.error(`plateau: ${m}`)): RunLocks {
+export function createRunLocks(
+  databaseUrl: string,
+  log: (msg: string) => void = (m) => console.error(`plateau: ${m}`),
+): RunLocks {
   let client: Promise<pg.Client> | null = null;
   const connection = (): Promise<pg.Client> => {
     if (client) return client;
@@ -23,19 +26,27 @@ export function createRunLocks(databaseUrl: string, log: (msg: string) => void =
     // A lost connection has lost its locks: the runs this server drives go on, and another
     // server that starts now could take them; say so.
     c.on("error", (err) => {
-      log(`the agent runs' lock connection failed (${err.message}): another server starting now could resume the runs this one plays`);
+      log(
+        `the agent runs' lock connection failed (${err.message}): another server starting now could resume the runs this one plays`,
+      );
       client = null;
     });
-    client = c.connect().then(() => c, (err: Error) => {
-      client = null;
-      throw err;
-    });
+    client = c.connect().then(
+      () => c,
+      (err: Error) => {
+        client = null;
+        throw err;
+      },
+    );
     return client;
   };
   return {
     async tryLock(runId) {
       const c = await connection();
-      const r = await c.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked", [RUN_LOCK_SPACE, runId]);
+      const r = await c.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked", [
+        RUN_LOCK_SPACE,
+        runId,
+      ]);
       return r.rows[0].locked;
     },
     async unlock(runId) {

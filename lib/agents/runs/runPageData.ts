@@ -29,8 +29,16 @@ export interface EpisodeRow {
 /** A run's episode as the run page lists it (also what GET /api/agent-runs/{id} answers). */
 export function episodeRowOf(e: RunEpisodeRow): EpisodeRow {
   return {
-    id: e.id, taskId: e.taskId, task: `${e.dataset}:${e.index}`, query: e.query, status: e.status, turns: e.turns,
-    reward: e.reward, success: e.success, error: e.error, startedAt: e.startedAt.toISOString(),
+    id: e.id,
+    taskId: e.taskId,
+    task: `${e.dataset}:${e.index}`,
+    query: e.query,
+    status: e.status,
+    turns: e.turns,
+    reward: e.reward,
+    success: e.success,
+    error: e.error,
+    startedAt: e.startedAt.toISOString(),
   };
 }
 
@@ -50,36 +58,71 @@ function llmChoices(): LlmChoices {
 export async function agentRunsPageData(prisma: Db, tokensOf: string | null) {
   const [runs, tokens] = await Promise.all([listAgentRuns(prisma), listApiTokens(prisma, tokensOf)]);
   return {
-    runs: runs.map(
-      (r): RunRow => ({
-        runId: r.id, name: r.name, status: r.status as RunStatus, total: r.total, done: r.done, succeeded: r.succeeded, errors: r.errors, running: [],
-        createdAt: r.createdAt.toISOString(), finishedAt: r.finishedAt?.toISOString() ?? null, failure: null,
-        model: r.model, strategy: r.strategy, turnLimit: r.turnLimit,
-      }),
-    ),
+    runs: runs.map((r): RunRow => ({
+      runId: r.id,
+      name: r.name,
+      status: r.status as RunStatus,
+      total: r.total,
+      done: r.done,
+      succeeded: r.succeeded,
+      errors: r.errors,
+      running: [],
+      createdAt: r.createdAt.toISOString(),
+      finishedAt: r.finishedAt?.toISOString() ?? null,
+      failure: null,
+      model: r.model,
+      strategy: r.strategy,
+      turnLimit: r.turnLimit,
+    })),
     tokens: tokens.map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), lastUsedAt: t.lastUsedAt?.toISOString() ?? null })),
     llm: llmChoices(),
   };
 }
 
-export async function agentRunPageData(prisma: Db, runId: string, live: { progress(id: string): Promise<RunProgress | null> } | null) {
+export async function agentRunPageData(
+  prisma: Db,
+  runId: string,
+  live: { progress(id: string): Promise<RunProgress | null> } | null,
+) {
   const run = await prisma.run.findUnique({ where: { id: runId } });
   if (!run || run.kind !== "agent") return null;
   let progress = live ? await live.progress(runId) : null;
   if (!progress) {
     const c = await runCounts(prisma, runId);
     progress = {
-      runId, name: run.name, status: run.status as RunStatus, total: run.total, done: c.finishedTaskIds.size, succeeded: c.succeeded, errors: c.errors,
-      running: [], createdAt: run.createdAt.toISOString(), finishedAt: run.finishedAt?.toISOString() ?? null,
+      runId,
+      name: run.name,
+      status: run.status as RunStatus,
+      total: run.total,
+      done: c.finishedTaskIds.size,
+      succeeded: c.succeeded,
+      errors: c.errors,
+      running: [],
+      createdAt: run.createdAt.toISOString(),
+      finishedAt: run.finishedAt?.toISOString() ?? null,
       failure: (run.config as { failure?: string | null }).failure ?? null,
     };
   }
-  const cfg = run.config as { tasks?: string; concurrency?: number; timeoutMs?: number; execution?: string; policy?: { llm?: { endpoint?: string; baseUrl?: string } } };
+  const cfg = run.config as {
+    tasks?: string;
+    concurrency?: number;
+    timeoutMs?: number;
+    execution?: string;
+    policy?: { llm?: { endpoint?: string; baseUrl?: string } };
+  };
   return {
     progress,
     meta: {
-      environment: run.environment, model: run.model, strategy: run.strategy, turnLimit: run.turnLimit, tasks: cfg.tasks ?? null,
-      concurrency: cfg.concurrency ?? null, timeoutMs: cfg.timeoutMs ?? null, execution: cfg.execution ?? "terminal", endpoint: cfg.policy?.llm?.endpoint ?? null, baseUrl: cfg.policy?.llm?.baseUrl ?? null,
+      environment: run.environment,
+      model: run.model,
+      strategy: run.strategy,
+      turnLimit: run.turnLimit,
+      tasks: cfg.tasks ?? null,
+      concurrency: cfg.concurrency ?? null,
+      timeoutMs: cfg.timeoutMs ?? null,
+      execution: cfg.execution ?? "terminal",
+      endpoint: cfg.policy?.llm?.endpoint ?? null,
+      baseUrl: cfg.policy?.llm?.baseUrl ?? null,
     },
     episodes: (await runEpisodes(prisma, runId)).map(episodeRowOf),
   };

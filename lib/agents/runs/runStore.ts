@@ -34,14 +34,21 @@ export async function setRunStatus(prisma: Db, runId: string, status: RunStatus,
   const ended = status === "done" || status === "failed" || status === "cancelled";
   if (failure) {
     const run = await prisma.run.findUnique({ where: { id: runId }, select: { config: true } });
-    await prisma.run.update({ where: { id: runId }, data: { status, finishedAt: new Date(), config: { ...(run?.config as object), failure } } });
+    await prisma.run.update({
+      where: { id: runId },
+      data: { status, finishedAt: new Date(), config: { ...(run?.config as object), failure } },
+    });
     return;
   }
   await prisma.run.update({ where: { id: runId }, data: { status, finishedAt: ended ? new Date() : null } });
 }
 
 export async function runsToResume(prisma: Db): Promise<string[]> {
-  const rows = await prisma.run.findMany({ where: { kind: "agent", status: { in: ["running", "queued"] } }, select: { id: true }, orderBy: { createdAt: "asc" } });
+  const rows = await prisma.run.findMany({
+    where: { kind: "agent", status: { in: ["running", "queued"] } },
+    select: { id: true },
+    orderBy: { createdAt: "asc" },
+  });
   return rows.map((r) => r.id);
 }
 
@@ -52,8 +59,16 @@ export async function recordStartFailure(
 ): Promise<string> {
   const row = await prisma.episode.create({
     data: {
-      taskId: e.taskId, runId: e.runId, playerKind: "agent", model: e.model, strategy: e.strategy, turnLimit: e.turnLimit,
-      status: "error", error: e.error, endedAt: new Date(), errorRate: 1,
+      taskId: e.taskId,
+      runId: e.runId,
+      playerKind: "agent",
+      model: e.model,
+      strategy: e.strategy,
+      turnLimit: e.turnLimit,
+      status: "error",
+      error: e.error,
+      endedAt: new Date(),
+      errorRate: 1,
     },
     select: { id: true },
   });
@@ -86,7 +101,18 @@ export async function listAgentRuns(prisma: Db, limit = 50): Promise<RunListItem
     where: { kind: "agent" },
     orderBy: { createdAt: "desc" },
     take: limit,
-    select: { id: true, name: true, environment: true, model: true, strategy: true, turnLimit: true, status: true, total: true, createdAt: true, finishedAt: true },
+    select: {
+      id: true,
+      name: true,
+      environment: true,
+      model: true,
+      strategy: true,
+      turnLimit: true,
+      status: true,
+      total: true,
+      createdAt: true,
+      finishedAt: true,
+    },
   });
   if (runs.length === 0) return [];
   // One aggregate over every listed run's episodes: the latest finished episode per task counts.
@@ -129,13 +155,29 @@ export async function runEpisodes(prisma: Db, runId: string): Promise<RunEpisode
     where: { runId },
     orderBy: { startedAt: "asc" },
     select: {
-      id: true, taskId: true, status: true, turns: true, error: true, startedAt: true, endedAt: true,
+      id: true,
+      taskId: true,
+      status: true,
+      turns: true,
+      error: true,
+      startedAt: true,
+      endedAt: true,
       task: { select: { dataset: true, index: true, query: true } },
       scores: { where: { mode: "plateau" }, select: { reward: true, success: true } },
     },
   });
   return rows.map((r) => ({
-    id: r.id, taskId: r.taskId, dataset: r.task.dataset, index: r.task.index, query: r.task.query, status: r.status, turns: r.turns,
-    reward: r.scores[0]?.reward ?? null, success: r.scores[0]?.success ?? null, error: r.error, startedAt: r.startedAt, endedAt: r.endedAt,
+    id: r.id,
+    taskId: r.taskId,
+    dataset: r.task.dataset,
+    index: r.task.index,
+    query: r.task.query,
+    status: r.status,
+    turns: r.turns,
+    reward: r.scores[0]?.reward ?? null,
+    success: r.scores[0]?.success ?? null,
+    error: r.error,
+    startedAt: r.startedAt,
+    endedAt: r.endedAt,
   }));
 }

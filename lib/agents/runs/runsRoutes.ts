@@ -7,7 +7,13 @@ import { episodeRowOf } from "./runPageData";
 
 function runner(): AgentRunner | Response {
   const p = getPlateau();
-  return p.live?.agentRuns ?? Response.json({ error: `agent runs are not available: ${p.sandbox.driver ? "the service is not started" : p.sandbox.reason}` }, { status: 503 });
+  return (
+    p.live?.agentRuns ??
+    Response.json(
+      { error: `agent runs are not available: ${p.sandbox.driver ? "the service is not started" : p.sandbox.reason}` },
+      { status: 503 },
+    )
+  );
 }
 
 export async function listRunsResponse(): Promise<Response> {

@@ -16,7 +16,10 @@ export function createStepNotes(prisma: Db, episodeId: string, opts = { attempts
       pending.push(
         (async () => {
           for (let i = 0; i < opts.attempts; i++) {
-            const { count } = await prisma.step.updateMany({ where: { episodeId, index }, data: { thought: notes.thought, plan: notes.plan, ...(notes.search ? { search: notes.search } : {}) } });
+            const { count } = await prisma.step.updateMany({
+              where: { episodeId, index },
+              data: { thought: notes.thought, plan: notes.plan, ...(notes.search ? { search: notes.search } : {}) },
+            });
             if (count > 0) return;
             await new Promise((r) => setTimeout(r, opts.delayMs));
           }

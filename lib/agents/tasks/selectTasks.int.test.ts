@@ -15,7 +15,9 @@ afterAll(async () => {
 });
 
 const refs = async (ids: number[]) =>
-  (await db.prisma.task.findMany({ where: { id: { in: ids } } })).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id)).map((t) => `${t.dataset}:${t.index}`);
+  (await db.prisma.task.findMany({ where: { id: { in: ids } } }))
+    .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
+    .map((t) => `${t.dataset}:${t.index}`);
 
 describe("task selection", () => {
   it("all = the 200 Bash tasks of file systems 1-4, in order", async () => {
@@ -47,7 +49,10 @@ describe("task selection", () => {
 
   it("resolves one task for the session API", async () => {
     expect(await resolveTask(db.prisma, "bash", "fs3:2")).toMatchObject({ dataset: "nl2bash_fs_3", index: 2 });
-    expect(await resolveTask(db.prisma, "bash", { dataset: "nl2bash_test", index: 1 })).toMatchObject({ dataset: "nl2bash_test", index: 1 });
+    expect(await resolveTask(db.prisma, "bash", { dataset: "nl2bash_test", index: 1 })).toMatchObject({
+      dataset: "nl2bash_test",
+      index: 1,
+    });
     expect(await resolveTask(db.prisma, "bash", "all:1")).toBe('"all" names more than one dataset; give one');
     expect(await resolveTask(db.prisma, "bash", "fs1:500")).toBe('task "fs1:500" does not exist');
     expect(await resolveTask(db.prisma, "bash", "what")).toMatch(/cannot read task "what"/);

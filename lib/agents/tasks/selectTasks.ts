@@ -17,7 +17,10 @@ export class SelectionError extends Error {}
 const ALIASES: Record<string, Record<string, string[]>> = {
   bash: {
     all: ["nl2bash_fs_1", "nl2bash_fs_2", "nl2bash_fs_3", "nl2bash_fs_4"],
-    fs1: ["nl2bash_fs_1"], fs2: ["nl2bash_fs_2"], fs3: ["nl2bash_fs_3"], fs4: ["nl2bash_fs_4"],
+    fs1: ["nl2bash_fs_1"],
+    fs2: ["nl2bash_fs_2"],
+    fs3: ["nl2bash_fs_3"],
+    fs4: ["nl2bash_fs_4"],
     test: ["nl2bash_test"],
   },
   sql: { all: ["spider_dev"], spider: ["spider_dev"] },
@@ -29,7 +32,10 @@ export function datasetsFor(env: string, name: string): string[] {
 }
 
 export async function selectTasks(prisma: Db, env: string, spec: string): Promise<number[]> {
-  const items = spec.split(",").map((s) => s.trim()).filter(Boolean);
+  const items = spec
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (items.length === 0) throw new SelectionError("no tasks selected");
   if (items.length > 500) throw new SelectionError("too many items in the task selection");
   const ids: number[] = [];

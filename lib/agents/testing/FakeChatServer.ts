@@ -37,7 +37,11 @@ export interface FakeChatServer {
 }
 
 /** `port`: where to listen (0: a free port; the e2e server's endpoint has a fixed one). */
-export async function startFakeChatServer(script: FakeReply[] = [], fallback: FakeChatServer["fallback"] = null, port = 0): Promise<FakeChatServer> {
+export async function startFakeChatServer(
+  script: FakeReply[] = [],
+  fallback: FakeChatServer["fallback"] = null,
+  port = 0,
+): Promise<FakeChatServer> {
   const state = { requests: [] as FakeRequest[], script: [...script], fallback };
   const hanging = new Set<IncomingMessage>();
   const server: Server = createServer(async (req, res) => {
@@ -54,7 +58,11 @@ export async function startFakeChatServer(script: FakeReply[] = [], fallback: Fa
       return;
     }
     state.requests.push(parsed);
-    const reply = state.script.length ? state.script.shift()! : state.fallback ? state.fallback(parsed) : { status: 500, body: '{"error":{"message":"the fake server has no reply scripted"}}' };
+    const reply = state.script.length
+      ? state.script.shift()!
+      : state.fallback
+        ? state.fallback(parsed)
+        : { status: 500, body: '{"error":{"message":"the fake server has no reply scripted"}}' };
     if (typeof reply === "object" && "hang" in reply) {
       hanging.add(req);
       req.on("close", () => hanging.delete(req));
@@ -73,7 +81,9 @@ export async function startFakeChatServer(script: FakeReply[] = [], fallback: Fa
     const finish = typeof reply === "string" ? "stop" : (reply.finishReason ?? "stop");
     res.writeHead(200, { "content-type": "application/json" }).end(
       JSON.stringify({
-        id: `fake-${state.requests.length}`, object: "chat.completion", model: parsed.model,
+        id: `fake-${state.requests.length}`,
+        object: "chat.completion",
+        model: parsed.model,
         choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: finish }],
       }),
     );

@@ -35,8 +35,14 @@ export class FakeSession implements EpisodeSession {
 
   state(): SessionState {
     return {
-      episodeId: this.id, status: this.result?.status ?? "active", turns: this.turns, turnLimit: this.opts.turnLimit ?? null,
-      startedAt: new Date(0).toISOString(), busy: false, blockedReason: null, error: this.result?.error ?? null,
+      episodeId: this.id,
+      status: this.result?.status ?? "active",
+      turns: this.turns,
+      turnLimit: this.opts.turnLimit ?? null,
+      startedAt: new Date(0).toISOString(),
+      busy: false,
+      blockedReason: null,
+      error: this.result?.error ?? null,
     };
   }
 
@@ -53,9 +59,20 @@ export class FakeSession implements EpisodeSession {
     }
     const out = this.respond(action);
     const step: CompletedStep = {
-      index: this.index++, action, actionProblem: null, observationAnsi: out.output, observation: out.output,
-      exitCode: out.exitCode ?? 0, admissible: (out.exitCode ?? 0) === 0, result: null, truncated: false, outputBytes: out.output.length,
-      startedAt: 0, endedAt: 1, durationMs: 1, promptAt: 1,
+      index: this.index++,
+      action,
+      actionProblem: null,
+      observationAnsi: out.output,
+      observation: out.output,
+      exitCode: out.exitCode ?? 0,
+      admissible: (out.exitCode ?? 0) === 0,
+      result: null,
+      truncated: false,
+      outputBytes: out.output.length,
+      startedAt: 0,
+      endedAt: 1,
+      durationMs: 1,
+      promptAt: 1,
     };
     this.turns += 1;
     const observation = out.timedOut ? `${out.output}\nCommand timed out` : out.output;
@@ -77,7 +94,10 @@ export class FakeSession implements EpisodeSession {
 
   private finish(status: EpisodeResult["status"], error?: string): EpisodeResult {
     const solved = this.opts.solvedBy !== undefined && this.typed.includes(this.opts.solvedBy);
-    const scores = status === "submitted" ? [{ mode: "plateau" as const, reward: solved ? 1 : 0, success: solved, version: "fake", breakdown: {} }] : [];
+    const scores =
+      status === "submitted"
+        ? [{ mode: "plateau" as const, reward: solved ? 1 : 0, success: solved, version: "fake", breakdown: {} }]
+        : [];
     this.result = { status, scores, gold: null, error: error ?? null };
     return this.result;
   }

@@ -8,7 +8,13 @@ import { closeTestPlateau } from "./closeTestPlateau";
 export const TEST_DRIVERS = (process.env.PLATEAU_TEST_DRIVERS ?? "docker,local").split(",") as Array<"docker" | "local">;
 
 /** A session-API answer's body, as the tests read it. */
-export type ApiBody = { episodeId: string; observation: string; reward: number | null; done: boolean; info: Record<string, unknown> };
+export type ApiBody = {
+  episodeId: string;
+  observation: string;
+  reward: number | null;
+  done: boolean;
+  info: Record<string, unknown>;
+};
 
 /**
  * A test Plateau on `driver` (one warm sandbox per image) and the session API's dependencies over it,

@@ -23,12 +23,20 @@ while IFS= read -r -d '' p; do
 done`;
 
 export async function collectState(sandbox: Sandbox): Promise<FsState> {
-  const status = await sandbox.exec(["git", "-C", "/", "status", "--porcelain=v1", "-z", "--untracked-files=normal"], { user: "root", timeoutMs: 10_000 });
-  if (status.exitCode !== 0) throw new Error(`git status failed in the sandbox: ${status.stderr.trim() || `exit ${status.exitCode}`}`);
+  const status = await sandbox.exec(["git", "-C", "/", "status", "--porcelain=v1", "-z", "--untracked-files=normal"], {
+    user: "root",
+    timeoutMs: 10_000,
+  });
+  if (status.exitCode !== 0)
+    throw new Error(`git status failed in the sandbox: ${status.stderr.trim() || `exit ${status.exitCode}`}`);
   const changes = parseGitStatusZ(status.stdout);
   const hashes: Record<string, string> = {};
   if (changes.length === 0) return { changes, hashes };
-  const res = await sandbox.exec(["bash", "-c", HASH_SCRIPT], { user: "root", timeoutMs: 20_000, stdin: changes.map((c) => c.path).join("\0") + "\0" });
+  const res = await sandbox.exec(["bash", "-c", HASH_SCRIPT], {
+    user: "root",
+    timeoutMs: 20_000,
+    stdin: changes.map((c) => c.path).join("\0") + "\0",
+  });
   for (const entry of res.stdout.split("\0")) {
     const tab = entry.indexOf("\t");
     if (tab > 0 && entry.slice(0, tab) !== "-") hashes[entry.slice(tab + 1)] = entry.slice(0, tab);

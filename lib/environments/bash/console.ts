@@ -10,13 +10,17 @@ export const bashConsole: Console = {
   isSubmit: isInterCodeSubmit,
   // What an incomplete action "outputs": it never ran, as `bash -c` would refuse it (exit code 2).
   incomplete: {
-    observation: "bash: syntax error: unexpected end of file\n(the action is incomplete — an unclosed quote, bracket, `do`/`fi` or here-document — so it did not run)",
+    observation:
+      "bash: syntax error: unexpected end of file\n(the action is incomplete — an unclosed quote, bracket, `do`/`fi` or here-document — so it did not run)",
     exitCode: 2,
     notice: "incomplete action: bash waits for the rest of it (an unclosed quote, bracket or here-document?); cancelled",
   },
   // Every process of the player's but the login shell: what Ctrl-C could not stop.
   forceStop: async (sandbox) => {
-    await sandbox.exec(["pkill", "-KILL", "--parent", "1", "--inverse", "-u", "player", "-x", "bash"], { timeoutMs: 2000, user: "root" });
+    await sandbox.exec(["pkill", "-KILL", "--parent", "1", "--inverse", "-u", "player", "-x", "bash"], {
+      timeoutMs: 2000,
+      user: "root",
+    });
   },
   onExit: "restart",
 };

@@ -14,7 +14,13 @@ export interface InterCodeExec {
 // sh sets up the descriptors and then becomes the command, so the command's argv is exactly `argv`.
 const ONE_PIPE = ["/bin/sh", "-c", 'exec "$@" </dev/null 2>&1', "sh"];
 
-export async function execAsInterCode(sandbox: Sandbox, argv: string[], workdir: string, timeoutMs: number, maxOutputBytes = 64 * 1024): Promise<InterCodeExec> {
+export async function execAsInterCode(
+  sandbox: Sandbox,
+  argv: string[],
+  workdir: string,
+  timeoutMs: number,
+  maxOutputBytes = 64 * 1024,
+): Promise<InterCodeExec> {
   const r = await sandbox.exec([...ONE_PIPE, ...argv], { user: "root", workdir, timeoutMs, maxOutputBytes });
   // stderr holds only what the driver itself says (e.g. a working directory that does not exist).
   return { output: r.stdout + r.stderr, exitCode: r.exitCode, timedOut: r.timedOut, truncated: r.truncated };

@@ -15,7 +15,7 @@ describe("parseGitStatusZ", () => {
   it("keeps paths with spaces and quotes exactly", () => {
     expect(parseGitStatusZ(' M system/special text3.txt\0?? system/it\'s "x".txt\0')).toEqual([
       { path: "system/special text3.txt", status: "M" },
-      { path: "system/it's \"x\".txt", status: "??" },
+      { path: 'system/it\'s "x".txt', status: "??" },
     ]);
   });
 

@@ -18,7 +18,8 @@ export const GOLD_TIMEOUT_MS = 10_000;
 
 export async function runGold(sandbox: Sandbox, gold: string, mode: ArgvMode): Promise<GoldRun> {
   const planned = bashArgv(gold, mode);
-  if ("malformed" in planned) return { argv: null, output: MALFORMED, exitCode: null, timedOut: false, state: await collectState(sandbox) };
+  if ("malformed" in planned)
+    return { argv: null, output: MALFORMED, exitCode: null, timedOut: false, state: await collectState(sandbox) };
   const run = await execAsInterCode(sandbox, planned.argv, "/", GOLD_TIMEOUT_MS);
   // Written as an agent's timed-out action reads, so that running the gold reproduces it.
   const output = run.timedOut ? TIMED_OUT : run.output;
@@ -27,7 +28,13 @@ export async function runGold(sandbox: Sandbox, gold: string, mode: ArgvMode): P
 
 const cache = new Map<string, Promise<GoldRun>>();
 
-function cachedGoldRun(key: string, image: string, gold: string, mode: ArgvMode, takeSandbox: (image: string) => Promise<Sandbox>): Promise<GoldRun> {
+function cachedGoldRun(
+  key: string,
+  image: string,
+  gold: string,
+  mode: ArgvMode,
+  takeSandbox: (image: string) => Promise<Sandbox>,
+): Promise<GoldRun> {
   let run = cache.get(key);
   if (!run) {
     run = (async () => {
@@ -45,7 +52,12 @@ function cachedGoldRun(key: string, image: string, gold: string, mode: ArgvMode,
 }
 
 /** The gold run of each reward mode; one run serves both when the two argv are the same (185 of the 224 Bash golds). */
-export async function goldRuns(taskId: number, image: string, gold: string, takeSandbox: (image: string) => Promise<Sandbox>): Promise<Record<ArgvMode, GoldRun>> {
+export async function goldRuns(
+  taskId: number,
+  image: string,
+  gold: string,
+  takeSandbox: (image: string) => Promise<Sandbox>,
+): Promise<Record<ArgvMode, GoldRun>> {
   const same = JSON.stringify(bashArgv(gold, "intercode")) === JSON.stringify(bashArgv(gold, "plateau"));
   const plateau = cachedGoldRun(`${taskId}:plateau`, image, gold, "plateau", takeSandbox);
   const intercode = same ? plateau : cachedGoldRun(`${taskId}:intercode`, image, gold, "intercode", takeSandbox);

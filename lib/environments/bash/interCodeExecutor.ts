@@ -11,15 +11,26 @@ import { bashArgv, MALFORMED, planAction, TIMED_OUT, type BashArgv } from "./int
  * `startDir`: where the first action runs (Bash: /; CTF: the task's folder). `argvOf`: the process
  * InterCode made of a command (Bash's double-quoted `bash -c`; CTF's own, lib/environments/ctf/ctfArgv.ts).
  */
-export function createInterCodeExecutor(sandbox: Sandbox, startDir = "/", argvOf: (command: string) => BashArgv = (c) => bashArgv(c, "intercode")): ActionExecutor {
+export function createInterCodeExecutor(
+  sandbox: Sandbox,
+  startDir = "/",
+  argvOf: (command: string) => BashArgv = (c) => bashArgv(c, "intercode"),
+): ActionExecutor {
   let cwd = startDir;
   return async (action, timeoutMs) => {
     const planned = planAction(action, cwd);
     const argv = "malformed" in planned ? planned : argvOf(planned.command);
-    if ("malformed" in planned || "malformed" in argv) return { observation: MALFORMED, exitCode: null, timedOut: false, truncated: false, prompt: promptAt(cwd) };
+    if ("malformed" in planned || "malformed" in argv)
+      return { observation: MALFORMED, exitCode: null, timedOut: false, truncated: false, prompt: promptAt(cwd) };
     const r = await execAsInterCode(sandbox, argv.argv, planned.workdir, timeoutMs);
     if (r.exitCode === 0 && !r.timedOut) cwd = planned.cwdOnSuccess;
-    return { observation: r.timedOut ? TIMED_OUT : r.output, exitCode: r.exitCode, timedOut: r.timedOut, truncated: r.truncated, prompt: promptAt(cwd) };
+    return {
+      observation: r.timedOut ? TIMED_OUT : r.output,
+      exitCode: r.exitCode,
+      timedOut: r.timedOut,
+      truncated: r.truncated,
+      prompt: promptAt(cwd),
+    };
   };
 }
 

@@ -15,7 +15,11 @@ describe("bashArgv in intercode mode: the argv docker-py ran", () => {
   it("fs3:31 — double-quoted patterns lose their quotes and the backslashes before the dots", () => {
     const gold = `find /workspace -type f -name "*.*" | grep -o -E "\\.[^\\.]+$" | grep -o -E "[[:alpha:]]{3,6}" | awk '{print tolower($0)}' | sort | uniq -c | sort -rn`;
     expect(bashArgv(gold, "intercode")).toEqual({
-      argv: ["/bin/bash", "-c", "find /workspace -type f -name *.* | grep -o -E .[^.]+$ | grep -o -E [[:alpha:]]{3,6} | awk '{print tolower($0)}' | sort | uniq -c | sort -rn"],
+      argv: [
+        "/bin/bash",
+        "-c",
+        "find /workspace -type f -name *.* | grep -o -E .[^.]+$ | grep -o -E [[:alpha:]]{3,6} | awk '{print tolower($0)}' | sort | uniq -c | sort -rn",
+      ],
     });
   });
 
@@ -42,7 +46,9 @@ describe("bashArgv in intercode mode: the argv docker-py ran", () => {
   });
 
   it("plateau mode keeps the command as written", () => {
-    expect(bashArgv('find /testbed -name "*.html"', "plateau")).toEqual({ argv: ["/bin/bash", "-c", 'find /testbed -name "*.html"'] });
+    expect(bashArgv('find /testbed -name "*.html"', "plateau")).toEqual({
+      argv: ["/bin/bash", "-c", 'find /testbed -name "*.html"'],
+    });
   });
 });
 
@@ -54,7 +60,7 @@ describe("shlexSplit follows Python's posix rules", () => {
     ['"a\\"b" "c\\d" "e\\\\f"', ['a"b', "c\\d", "e\\f"]],
     ["'a\\b' \"it's\"", ["a\\b", "it's"]],
     ["a\tb\nc  ", ["a", "b", "c"]],
-    ["pre\"mid dle\"post", ["premid dlepost"]],
+    ['pre"mid dle"post', ["premid dlepost"]],
   ])("%j", (input, expected) => expect(shlexSplit(input)).toEqual(expected));
 
   it("a trailing backslash is an error, as in Python", () => {
@@ -73,12 +79,20 @@ describe("InterCode's cd", () => {
   });
 
   it("runs a cd from / and carries its target; other actions run in the carried cwd", () => {
-    expect(planAction("cd dir1", "/testbed")).toEqual({ command: "cd /testbed/dir1", workdir: "/", cwdOnSuccess: "/testbed/dir1" });
+    expect(planAction("cd dir1", "/testbed")).toEqual({
+      command: "cd /testbed/dir1",
+      workdir: "/",
+      cwdOnSuccess: "/testbed/dir1",
+    });
     expect(planAction("ls", "/testbed")).toEqual({ command: "ls", workdir: "/testbed", cwdOnSuccess: "/testbed" });
   });
 
   it("takes everything after `cd ` for the path, as InterCode did", () => {
-    expect(planAction("cd /testbed && ls", "/")).toEqual({ command: "cd /testbed && ls", workdir: "/", cwdOnSuccess: "/testbed && ls" });
+    expect(planAction("cd /testbed && ls", "/")).toEqual({
+      command: "cd /testbed && ls",
+      workdir: "/",
+      cwdOnSuccess: "/testbed && ls",
+    });
   });
 
   it("a bare `cd` is refused (InterCode raised there)", () => {

@@ -22,9 +22,17 @@ describe.each(TEST_DRIVERS)("CTF on the %s driver", (driver) => {
   const live = useApiTestPlateau(driver);
   const owner = () => ({ userId: live.p.researcherId, role: "researcher" as const });
   const ctfTasks = async () =>
-    (await live.p.db.prisma.task.findMany({ where: { environment: "ctf" }, orderBy: { index: "asc" } })).map((t) => ({ ...t, taskId: (t.extra as { taskId: number }).taskId }));
+    (await live.p.db.prisma.task.findMany({ where: { environment: "ctf" }, orderBy: { index: "asc" } })).map((t) => ({
+      ...t,
+      taskId: (t.extra as { taskId: number }).taskId,
+    }));
   const open = async (index: number, execution: "terminal" | "intercode" = "terminal") => {
-    const a = await createEpisode(live.d, "tok", CreateEpisodeBody.parse({ env: "ctf", task: `ctf:${index}`, execution }), owner());
+    const a = await createEpisode(
+      live.d,
+      "tok",
+      CreateEpisodeBody.parse({ env: "ctf", task: `ctf:${index}`, execution }),
+      owner(),
+    );
     expect(a.status).toBe(201);
     return (a.body as Body).episodeId;
   };
@@ -40,13 +48,30 @@ describe.each(TEST_DRIVERS)("CTF on the %s driver", (driver) => {
     // Two episodes at a time, as a run with concurrency 2 plays them.
     const worker = async () => {
       for (let task = queue.shift(); task; task = queue.shift()) {
-        const { session } = await live.p.sessions.start({ taskId: task.id, playerKind: "agent", turnLimit: 3, scoreAtTurnLimit: true, owner: owner() });
-        const out = await playEpisode({ session, policy: goldPolicy(), task, turnLimit: 3, actionTimeoutMs: 10_000, maxConsecutiveErrors: 2 });
+        const { session } = await live.p.sessions.start({
+          taskId: task.id,
+          playerKind: "agent",
+          turnLimit: 3,
+          scoreAtTurnLimit: true,
+          owner: owner(),
+        });
+        const out = await playEpisode({
+          session,
+          policy: goldPolicy(),
+          task,
+          turnLimit: 3,
+          actionTimeoutMs: 10_000,
+          maxConsecutiveErrors: 2,
+        });
         expect(out.result.status, `task ${task.taskId}`).toBe("submitted");
         rewards.push(...out.result.scores.map((s) => s.reward));
         if (task === tasks[0]) {
           // A participant never receives the flag: not in the result they are shown.
-          const seen = resultAsSeenBy({ userId: "u", email: "u@test.example", name: "u", role: "participant", tokenId: null }, out.result, null);
+          const seen = resultAsSeenBy(
+            { userId: "u", email: "u@test.example", name: "u", role: "participant", tokenId: null },
+            out.result,
+            null,
+          );
           expect(JSON.stringify(seen).toLowerCase()).not.toContain(task.gold.toLowerCase());
         }
       }
@@ -68,7 +93,11 @@ describe.each(TEST_DRIVERS)("CTF on the %s driver", (driver) => {
     expect(right).toMatchObject({ done: true, reward: 1, info: { rewards: { intercode: 1, plateau: 1 } } });
     const steps = await live.p.db.prisma.step.findMany({ where: { episodeId: id }, orderBy: { index: "asc" } });
     expect(steps.map((s) => [s.action, s.reward])).toEqual([
-      ["pwd", null], ["ls", null], ["echo wow!really", null], ["submit picoCTF{not_it!}", 0], ["submit picoCTF{s4n1ty_v3r1f13d_2fd6ed29}", 1],
+      ["pwd", null],
+      ["ls", null],
+      ["echo wow!really", null],
+      ["submit picoCTF{not_it!}", 0],
+      ["submit picoCTF{s4n1ty_v3r1f13d_2fd6ed29}", 1],
     ]);
   }, 60_000);
 
@@ -102,7 +131,12 @@ describe.each(TEST_DRIVERS)("CTF on the %s driver", (driver) => {
 
   it("an unplayable task answers 409 with its reason, through the API and from SessionManager.start itself", async () => {
     const a = await createEpisode(live.d, "tok", CreateEpisodeBody.parse({ env: "ctf", task: "ctf:9" }), owner());
-    expect(a).toEqual({ status: 409, body: { error: "This task cannot be played: it needs the picoCTF server mercury.picoctf.net, and sandboxes have no network." } });
+    expect(a).toEqual({
+      status: 409,
+      body: {
+        error: "This task cannot be played: it needs the picoCTF server mercury.picoctf.net, and sandboxes have no network.",
+      },
+    });
     const absent = (await ctfTasks()).find((t) => t.taskId === 65)!;
     const refused = await live.p.sessions.start({ taskId: absent.id, playerKind: "human", owner: owner() }).catch((e) => e);
     expect(isPlayError(refused) && refused.status).toBe(409);
@@ -118,7 +152,14 @@ describe("the session API's door", () => {
   it("refuses a stranger (no token) and a participant's token before any task is looked at", async () => {
     const stranger = await withToken(new Request("http://plateau.test/api/v1/episodes", { method: "POST" }), never);
     expect(stranger.status).toBe(401);
-    const participant = await withToken(asResearcher("http://plateau.test/api/v1/episodes", { method: "POST" }, { userId: "p", email: "p@test.example", name: "p", role: "participant", tokenId: "t" }), never);
+    const participant = await withToken(
+      asResearcher(
+        "http://plateau.test/api/v1/episodes",
+        { method: "POST" },
+        { userId: "p", email: "p@test.example", name: "p", role: "participant", tokenId: "t" },
+      ),
+      never,
+    );
     expect(participant.status).toBe(403);
   });
 });

@@ -26,12 +26,16 @@ describe("which CTF tasks can be played", () => {
   });
 
   it("a task with its files and no server is playable", () => {
-    expect(ctfPlayability({ taskId: 4, query: 'This file has a flag in plain sight (aka "in-the-clear").' })).toEqual({ ok: true });
+    expect(ctfPlayability({ taskId: 4, query: 'This file has a flag in plain sight (aka "in-the-clear").' })).toEqual({
+      ok: true,
+    });
   });
 
   it("over InterCode's 100 tasks: these are unplayable, every other one plays", () => {
     const tasks = loadCtfTasks(path.join(process.cwd(), "data/intercode"));
-    const unplayable = tasks.filter((t) => !ctfPlayability({ taskId: t.extra.taskId as number, query: t.query }).ok).map((t) => t.extra.taskId);
+    const unplayable = tasks
+      .filter((t) => !ctfPlayability({ taskId: t.extra.taskId as number, query: t.query }).ok)
+      .map((t) => t.extra.taskId);
     expect(unplayable).toEqual([1, 9, 16, 20, 28, 29, 35, 39, 41, 42, 43, 54, 57, 62, 65, 66, 70, 73, 87, 88, 89, 95]);
   });
 

@@ -22,7 +22,8 @@ const PICO_HOST = /\b((?:[a-z0-9-]+\.)+picoctf\.(?:net|org))\b/i;
 
 export function ctfPlayability(task: { taskId: number; query: string }): CtfPlayability {
   const absent = ABSENT_FILES[task.taskId];
-  if (absent) return { ok: false, reason: `its challenge file ${absent} is not in InterCode's data, so it cannot be solved here` };
+  if (absent)
+    return { ok: false, reason: `its challenge file ${absent} is not in InterCode's data, so it cannot be solved here` };
   const host = PICO_HOST.exec(task.query)?.[1];
   if (host) return { ok: false, reason: `it needs the picoCTF server ${host.toLowerCase()}, and sandboxes have no network` };
   return { ok: true };

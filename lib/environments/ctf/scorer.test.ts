@@ -3,7 +3,16 @@ import type { Sandbox } from "../../sandbox/types";
 import type { TaskForPlay } from "../../sessions/console";
 import { createCtfScorer, flagOf, WRONG_FLAG, WRONG_FLAG_REWARD_HIDDEN } from "./scorer";
 
-const task: TaskForPlay = { id: 5, environment: "ctf", dataset: "ctf", query: "q", gold: "picoCTF{s4n1ty_v3r1f13d_2fd6ed29}", fileSystem: null, db: null, extra: { taskId: 4 } };
+const task: TaskForPlay = {
+  id: 5,
+  environment: "ctf",
+  dataset: "ctf",
+  query: "q",
+  gold: "picoCTF{s4n1ty_v3r1f13d_2fd6ed29}",
+  fileSystem: null,
+  db: null,
+  extra: { taskId: 4 },
+};
 const scoreOf = (submitted: string) => createCtfScorer(task).score({ sandbox: {} as Sandbox, steps: [], submitted });
 
 describe("CTF scoring", () => {
@@ -15,7 +24,10 @@ describe("CTF scoring", () => {
 
   it("a right flag (ignoring case) scores 1 in both modes and ends the episode", async () => {
     const r = await scoreOf("submit PICOCTF{s4n1ty_v3r1f13d_2fd6ed29}");
-    expect(r.scores.map((s) => [s.mode, s.reward])).toEqual([["intercode", 1], ["plateau", 1]]);
+    expect(r.scores.map((s) => [s.mode, s.reward])).toEqual([
+      ["intercode", 1],
+      ["plateau", 1],
+    ]);
     expect(r.tryAgain).toBeUndefined();
   });
 
@@ -26,7 +38,11 @@ describe("CTF scoring", () => {
   });
 
   it("in a study that hides rewards, the player is told the flag is wrong without its reward", async () => {
-    const r = await createCtfScorer(task, { showReward: false }).score({ sandbox: {} as Sandbox, steps: [], submitted: "submit picoCTF{nope}" });
+    const r = await createCtfScorer(task, { showReward: false }).score({
+      sandbox: {} as Sandbox,
+      steps: [],
+      submitted: "submit picoCTF{nope}",
+    });
     expect(r.tryAgain).toBe(WRONG_FLAG_REWARD_HIDDEN);
     expect(r.tryAgain).not.toMatch(/reward/);
   });

@@ -36,12 +36,27 @@ export function flagFound(output: string, gold: string): FlagFound {
   return content && out.includes(content) ? "content" : "none";
 }
 
-export async function runSolution(takeSandbox: (image: string) => Promise<Sandbox>, task: { taskId: number; gold: string; script: string }, timeoutMs = 20_000): Promise<SolutionRun> {
+export async function runSolution(
+  takeSandbox: (image: string) => Promise<Sandbox>,
+  task: { taskId: number; gold: string; script: string },
+  timeoutMs = 20_000,
+): Promise<SolutionRun> {
   const sandbox = await takeSandbox(CTF_IMAGE);
   try {
-    const r = await sandbox.exec(["python3", "-"], { user: "player", workdir: ctfDir(task.taskId), stdin: task.script, timeoutMs });
+    const r = await sandbox.exec(["python3", "-"], {
+      user: "player",
+      workdir: ctfDir(task.taskId),
+      stdin: task.script,
+      timeoutMs,
+    });
     const output = `${r.stdout}${r.stderr}`;
-    return { taskId: task.taskId, found: flagFound(r.stdout, task.gold), exitCode: r.exitCode, timedOut: r.timedOut, tail: output.trim().split("\n").slice(-3).join("\n") };
+    return {
+      taskId: task.taskId,
+      found: flagFound(r.stdout, task.gold),
+      exitCode: r.exitCode,
+      timedOut: r.timedOut,
+      tail: output.trim().split("\n").slice(-3).join("\n"),
+    };
   } finally {
     await sandbox.destroy().catch(() => {});
   }

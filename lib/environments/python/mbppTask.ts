@@ -40,7 +40,14 @@ export function mbppTask(task: { query: string; gold: string; extra: unknown }):
   const extra = Extra.parse(task.extra);
   const functionName = functionNameOf(task.gold);
   if (!functionName) throw new Error("the gold of this MBPP task defines no function");
-  return { query: task.query, gold: task.gold, functionName, setupCode: extra.testSetupCode, tests: extra.tests, ...splitTests(extra.tests) };
+  return {
+    query: task.query,
+    gold: task.gold,
+    functionName,
+    setupCode: extra.testSetupCode,
+    tests: extra.tests,
+    ...splitTests(extra.tests),
+  };
 }
 
 /** What the console is told at start (PLATEAU_PYTHON_TASK): the task, its function and public tests only. */

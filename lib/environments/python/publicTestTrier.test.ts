@@ -9,7 +9,9 @@ describe("a candidate's failing public test, as the replay and the model are tol
   });
 
   it("adds the error of a test that raised, or that it never finished", () => {
-    expect(publicFailure(test, { output: "", error: "Error: name 'f' is not defined" })).toBe("FAIL assert f(1) == 2\nError: name 'f' is not defined");
+    expect(publicFailure(test, { output: "", error: "Error: name 'f' is not defined" })).toBe(
+      "FAIL assert f(1) == 2\nError: name 'f' is not defined",
+    );
     expect(publicFailure(test, undefined)).toBe("FAIL assert f(1) == 2\ndid not finish");
   });
 });

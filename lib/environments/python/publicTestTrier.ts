@@ -11,7 +11,11 @@ import type { InterCodeResult } from "./stepResult";
  */
 export function createPublicTestTrier(task: MbppTask, scratch: Sandbox) {
   return async (history: readonly { kind: string; action?: string; exitCode?: number | null }[], candidates: string[]) => {
-    const before = historyOf(history.flatMap((e) => (e.kind === "step" && e.action !== undefined ? [{ action: e.action, exitCode: e.exitCode ?? null }] : [])));
+    const before = historyOf(
+      history.flatMap((e) =>
+        e.kind === "step" && e.action !== undefined ? [{ action: e.action, exitCode: e.exitCode ?? null }] : [],
+      ),
+    );
     const tests = task.publicTests.map((code) => ({ code }));
     const runs = await runPrograms(
       scratch,
@@ -20,7 +24,11 @@ export function createPublicTestTrier(task: MbppTask, scratch: Sandbox) {
     return runs.map((run) => {
       const results = run.slice(-tests.length);
       const failed = results.findIndex((r) => !passed(r));
-      return { passed: results.filter(passed).length, total: tests.length, error: failed < 0 ? null : publicFailure(task.publicTests[failed], results[failed]) };
+      return {
+        passed: results.filter(passed).length,
+        total: tests.length,
+        error: failed < 0 ? null : publicFailure(task.publicTests[failed], results[failed]),
+      };
     });
   };
 }

@@ -29,7 +29,8 @@ async function sandbox(): Promise<Sandbox> {
   made.push(sb);
   return sb;
 }
-const byMode = <T extends { mode: string }>(scores: T[]) => Object.fromEntries(scores.map((s) => [s.mode, s])) as Record<string, T>;
+const byMode = <T extends { mode: string }>(scores: T[]) =>
+  Object.fromEntries(scores.map((s) => [s.mode, s])) as Record<string, T>;
 
 beforeAll(async () => {
   driver = process.env.PLATEAU_SANDBOX === "local" ? createLocalDriver() : createDockerDriver();
@@ -84,7 +85,11 @@ describe("the Python console", () => {
     await c.run("submit similar_elements\r", { keys: true });
     const scores = byMode(await scorePythonEpisode(task, c.steps, "submit similar_elements", scratch));
     // the first code to pass the public test was the hard-coded one: µCode judges that one
-    expect(scores.mucode).toMatchObject({ success: false, reward: 0, breakdown: { judgedAtStep: 1, passedPublic: true, privatePassed: 0 } });
+    expect(scores.mucode).toMatchObject({
+      success: false,
+      reward: 0,
+      breakdown: { judgedAtStep: 1, passedPublic: true, privatePassed: 0 },
+    });
     expect(scores.intercode).toMatchObject({ reward: 1, success: true });
     expect(JSON.stringify(scores.mucode)).not.toContain("assert");
   }, 120_000);
@@ -104,7 +109,8 @@ describe("the gold policy on 30 MBPP tasks", () => {
       await c.run(task.gold);
       await c.run("submit");
       const s = byMode(await scorePythonEpisode(task, c.steps, "submit", scratch));
-      if (s.intercode.reward !== 1 || !s.mucode.success) failures.push(`${i}: intercode ${s.intercode.reward}, mucode ${s.mucode.success}`);
+      if (s.intercode.reward !== 1 || !s.mucode.success)
+        failures.push(`${i}: intercode ${s.intercode.reward}, mucode ${s.mucode.success}`);
       c.tty.close();
       await sb.reset();
     }
@@ -138,8 +144,14 @@ describe("best-of-n with a FAKE chat server returning fixed candidates", () => {
     try {
       const c = await openConsole(await sandbox(), task);
       const policy = bestOfNPolicy({
-        chat: createChatClient(LlmSettings.parse({ endpoint: "fake", baseUrl: fake.url, model: "fake", retries: 0, retryDelayMs: 0 }), null),
-        n: 3, historyWindow: 5, maxObservationChars: 1000, prompt: { timeoutSeconds: 10 },
+        chat: createChatClient(
+          LlmSettings.parse({ endpoint: "fake", baseUrl: fake.url, model: "fake", retries: 0, retryDelayMs: 0 }),
+          null,
+        ),
+        n: 3,
+        historyWindow: 5,
+        maxObservationChars: 1000,
+        prompt: { timeoutSeconds: 10 },
         publicTask: () => ({ functionName: task.functionName, publicTests: task.publicTests }),
         tryCandidates: createPublicTestTrier(task, scratch),
       });
@@ -157,7 +169,14 @@ describe("best-of-n with a FAKE chat server returning fixed candidates", () => {
       ]);
       expect(search.chosen).toBe(1);
       const step = await c.run(first.action);
-      history.push({ kind: "step", action: step.action, observation: pythonObservation(step), exitCode: step.exitCode, admissible: step.admissible, timedOut: false });
+      history.push({
+        kind: "step",
+        action: step.action,
+        observation: pythonObservation(step),
+        exitCode: step.exitCode,
+        admissible: step.admissible,
+        timedOut: false,
+      });
       expect(await policy.next(history, view)).toEqual({ action: "submit" });
       // nothing of a losing candidate ran in the episode
       expect((await c.run("'LOSER_RAN' in globals()")).observation).toBe("False\n");

@@ -52,7 +52,11 @@ describe("Python through the session API", () => {
     answers.push((await getEpisode(d, "tok-py", id)).body);
 
     const scores = await p.db.prisma.score.findMany({ where: { episodeId: id }, orderBy: { mode: "asc" } });
-    expect(scores.map((s) => [s.mode, s.reward, s.success])).toEqual([["intercode", 1, true], ["mucode", 0, false], ["plateau", 1, true]]);
+    expect(scores.map((s) => [s.mode, s.reward, s.success])).toEqual([
+      ["intercode", 1, true],
+      ["mucode", 0, false],
+      ["plateau", 1, true],
+    ]);
     const steps = await p.db.prisma.step.findMany({ where: { episodeId: id }, orderBy: { index: "asc" } });
     expect(steps[1].result).toMatchObject({ kind: "test", passed: 1, total: 1 });
     for (const t of task.privateTests) {
@@ -68,12 +72,19 @@ describe("Python through the session API", () => {
     const id = (created.body as Body).episodeId;
     const task = mbppTask(await p.db.prisma.task.findUniqueOrThrow({ where: { dataset_index: { dataset: "mbpp", index: 1 } } }));
     // passes the public test; on any other input its error names the input, i.e. a private test's
-    const hinting = "def similar_elements(a, b):\n    if a == (3, 4, 5, 6):\n        return (4, 5)\n    raise ValueError(f'hidden input {a!r} {b!r}')";
+    const hinting =
+      "def similar_elements(a, b):\n    if a == (3, 4, 5, 6):\n        return (4, 5)\n    raise ValueError(f'hidden input {a!r} {b!r}')";
     const answers: unknown[] = [created.body];
     for (const action of [hinting, "test", "submit"]) answers.push((await stepEpisode(d, "tok-py", id, action)).body);
     answers.push((await getEpisode(d, "tok-py", id)).body);
     expect(answers[2]).toMatchObject({ observation: expect.stringContaining("1/1 public tests passed") });
-    expect(answers[3]).toMatchObject({ done: true, info: { rewards: { intercode: 1 / 3, mucode: 0 }, breakdown: { matching: 1, total: 3, differing: [], privateDiffering: 2 } } });
+    expect(answers[3]).toMatchObject({
+      done: true,
+      info: {
+        rewards: { intercode: 1 / 3, mucode: 0 },
+        breakdown: { matching: 1, total: 3, differing: [], privateDiffering: 2 },
+      },
+    });
 
     const scores = await p.db.prisma.score.findMany({ where: { episodeId: id } });
     const participant = { userId: "someone", email: "p@test.example", name: "p", role: "participant" as const, tokenId: null };
@@ -107,15 +118,38 @@ describe("Python batch runs", () => {
 
   it("best-of-n stores every candidate and the choice on the step it executed", async () => {
     const py = (code: string) => "```python\n" + code + "\n```";
-    const fake = await startFakeChatServer([py("def similar_elements(a, b):\n    return ()"), py("def similar_elements(a, b):\n    return tuple(set(a) & set(b))")]);
+    const fake = await startFakeChatServer([
+      py("def similar_elements(a, b):\n    return ()"),
+      py("def similar_elements(a, b):\n    return tuple(set(a) & set(b))"),
+    ]);
     try {
       const env = { PLATEAU_LLM_ENDPOINTS: JSON.stringify([{ name: "fake", baseUrl: fake.url }]) };
-      const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, env, takeSandbox: (image) => scratchDriver().create({ image }) });
-      const { runId } = await runner.create({ env: "python", policy: "best-of-n", n: 2, model: "fake-model", llm: { endpoint: "fake", retryDelayMs: 0 }, tasks: "mbpp:1", turnLimit: 3 });
+      const runner = new AgentRunner({
+        prisma: p.db.prisma,
+        sessions: p.sessions,
+        env,
+        takeSandbox: (image) => scratchDriver().create({ image }),
+      });
+      const { runId } = await runner.create({
+        env: "python",
+        policy: "best-of-n",
+        n: 2,
+        model: "fake-model",
+        llm: { endpoint: "fake", retryDelayMs: 0 },
+        tasks: "mbpp:1",
+        turnLimit: 3,
+      });
       await waitFor(runner, runId);
-      const ep = await p.db.prisma.episode.findFirstOrThrow({ where: { runId }, include: { steps: { orderBy: { index: "asc" } }, scores: true } });
+      const ep = await p.db.prisma.episode.findFirstOrThrow({
+        where: { runId },
+        include: { steps: { orderBy: { index: "asc" } }, scores: true },
+      });
       expect(ep.steps.map((s) => s.action)).toEqual(["def similar_elements(a, b):\n    return tuple(set(a) & set(b))", "submit"]);
-      expect(ep.steps[0].search).toMatchObject({ n: 2, chosen: 1, candidates: [{ tests: { passed: 0, total: 1 } }, { tests: { passed: 1, total: 1 } }] });
+      expect(ep.steps[0].search).toMatchObject({
+        n: 2,
+        chosen: 1,
+        candidates: [{ tests: { passed: 0, total: 1 } }, { tests: { passed: 1, total: 1 } }],
+      });
       expect(ep.scores.find((s) => s.mode === "mucode")?.success).toBe(true);
     } finally {
       await fake.close();

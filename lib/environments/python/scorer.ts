@@ -50,7 +50,12 @@ export function createPythonScorer(task: MbppTask, takeSandbox: (image: string) 
   };
 }
 
-export async function scorePythonEpisode(task: MbppTask, steps: readonly CompletedStep[], submitted: string, scratch: Sandbox): Promise<ScoreView[]> {
+export async function scorePythonEpisode(
+  task: MbppTask,
+  steps: readonly CompletedStep[],
+  submitted: string,
+  scratch: Sandbox,
+): Promise<ScoreView[]> {
   const history = historyOf(steps);
   const name = submittedName(submitted) ?? task.functionName;
   const tests = task.tests.map(raw);

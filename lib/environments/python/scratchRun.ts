@@ -12,12 +12,18 @@ export interface ProgramStep {
   wrap?: boolean;
 }
 
-const Reply = z.object({ programs: z.array(z.array(z.object({ output: z.string().optional(), error: z.string().optional() }).nullable())) });
+const Reply = z.object({
+  programs: z.array(z.array(z.object({ output: z.string().optional(), error: z.string().optional() }).nullable())),
+});
 
 const RUNNER = "/usr/local/lib/plateau/python/run.py";
 
 /** Each program's step results, in order; null for a step that never ran (its program hit the time limit). */
-export async function runPrograms(sandbox: Sandbox, programs: ProgramStep[][], stepTimeoutS = 10): Promise<(InterCodeResult | null)[][]> {
+export async function runPrograms(
+  sandbox: Sandbox,
+  programs: ProgramStep[][],
+  stepTimeoutS = 10,
+): Promise<(InterCodeResult | null)[][]> {
   const steps = programs.reduce((n, p) => n + p.length, 0);
   const r = await sandbox.exec(["python3", RUNNER], {
     user: "player",

@@ -10,12 +10,24 @@ describe("a Python score as it is shown", () => {
     const s = scorePython({ agent: [{ output: "", error: "AssertionError" }, hint, pass], gold: [pass, pass, pass] }, "plateau");
     const shown = withPrivateTestsCounted({ ...s, breakdown: { ...s.breakdown, submittedFunction: "f" } }, 1);
     expect(shown).toMatchObject({ reward: 1 / 3, success: false });
-    expect(shown.breakdown).toEqual({ matching: 1, total: 3, differing: [{ index: 0, agent: { output: "", error: "AssertionError" }, gold: pass }], privateDiffering: 1, submittedFunction: "f" });
+    expect(shown.breakdown).toEqual({
+      matching: 1,
+      total: 3,
+      differing: [{ index: 0, agent: { output: "", error: "AssertionError" }, gold: pass }],
+      privateDiffering: 1,
+      submittedFunction: "f",
+    });
     expect(JSON.stringify(shown)).not.toContain("(7, 8)");
   });
 
   it("leaves a mucode score (counts only) as it is", () => {
-    const mucode = { mode: "mucode" as const, reward: 0, success: false, version: "mucode-1", breakdown: { privateTests: 2, privatePassed: 1 } };
+    const mucode = {
+      mode: "mucode" as const,
+      reward: 0,
+      success: false,
+      version: "mucode-1",
+      breakdown: { privateTests: 2, privatePassed: 1 },
+    };
     expect(withPrivateTestsCounted(mucode, 1)).toBe(mucode);
   });
 });

@@ -19,11 +19,14 @@ export function createSqlInterCodeExecutor(sandbox: Sandbox, task: TaskForPlay):
   let db = task.db;
   let databases: Promise<Set<string>> | undefined;
   const visible = async () => {
-    databases ??= runStatement(sandbox, null, "SHOW DATABASES").then((r) => new Set("rows" in r.result ? r.result.rows.map(([d]) => String(d).toLowerCase()) : []));
+    databases ??= runStatement(sandbox, null, "SHOW DATABASES").then(
+      (r) => new Set("rows" in r.result ? r.result.rows.map(([d]) => String(d).toLowerCase()) : []),
+    );
     return databases;
   };
   const asInterCode = async (action: string, result: SqlResult): Promise<SqlResult> => {
-    const seen = "error" in result && result.code !== null && DATABASE_ERRORS.has(result.code) ? await visible() : new Set<string>();
+    const seen =
+      "error" in result && result.code !== null && DATABASE_ERRORS.has(result.code) ? await visible() : new Set<string>();
     return interCodeResult(action, result, (d) => seen.has(d.toLowerCase()));
   };
   return async (action, timeoutMs) => {

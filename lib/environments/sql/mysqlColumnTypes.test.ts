@@ -9,7 +9,10 @@ const described = (types: string[]) => ({
 
 describe("DESCRIBE's column types as MySQL 8 showed them", () => {
   it("drops an integer's display width, as MySQL 8 (InterCode's logs: ('Id', 'int', 'NO', 'PRI', …))", () => {
-    const r = mysqlColumnTypes("DESC cars_data", described(["int(11)", "bigint(20) unsigned", "smallint(6)", "varchar(12)", "float", "decimal(10,2)"]));
+    const r = mysqlColumnTypes(
+      "DESC cars_data",
+      described(["int(11)", "bigint(20) unsigned", "smallint(6)", "varchar(12)", "float", "decimal(10,2)"]),
+    );
     expect(r).toEqual(described(["int", "bigint unsigned", "smallint", "varchar(12)", "float", "decimal(10,2)"]));
   });
 

@@ -14,7 +14,9 @@ describe("MariaDB's error messages as MySQL 8 worded them", () => {
     expect(asMySql(1054, "Unknown column '9' in 'ORDER BY'")).toBe("Unknown column '9' in 'order clause'");
     expect(asMySql(1054, "Unknown column 'nope' in 'GROUP BY'")).toBe("Unknown column 'nope' in 'group statement'");
     expect(asMySql(1054, "Unknown column 'x' in 'HAVING'")).toBe("Unknown column 'x' in 'having clause'");
-    expect(asMySql(1054, "Unknown column 'airport_code' in 'IN/ALL/ANY'")).toBe("Unknown column 'airport_code' in 'IN/ALL/ANY subquery'");
+    expect(asMySql(1054, "Unknown column 'airport_code' in 'IN/ALL/ANY'")).toBe(
+      "Unknown column 'airport_code' in 'IN/ALL/ANY subquery'",
+    );
     expect(asMySql(1054, "Unknown column 'nope' in 'SET'")).toBe("Unknown column 'nope' in 'field list'");
     expect(asMySql(1054, "Unknown column 'nope' in 'INSERT INTO'")).toBe("Unknown column 'nope' in 'field list'");
     expect(asMySql(1054, "Unknown column 'nope' in 'FROM'")).toBe("Unknown column 'nope' in 'from clause'");
@@ -22,33 +24,46 @@ describe("MariaDB's error messages as MySQL 8 worded them", () => {
   });
 
   it("names the clause of an ambiguous column as MySQL 8 did, without quotes", () => {
-    expect(asMySql(1052, "Column 'department_id' in SELECT is ambiguous")).toBe("Column 'department_id' in field list is ambiguous");
+    expect(asMySql(1052, "Column 'department_id' in SELECT is ambiguous")).toBe(
+      "Column 'department_id' in field list is ambiguous",
+    );
     expect(asMySql(1052, "Column 'Citizenship' in WHERE is ambiguous")).toBe("Column 'Citizenship' in where clause is ambiguous");
   });
 
   it("says MySQL in a syntax error, and quotes 80 characters of the statement where MariaDB cut at 77 and '...'", () => {
-    const sql = "SELECT loser.name, winner.name FROM match JOIN team AS loser ON match.loser_id = loser.id JOIN team AS winner ON match.winner_id = winner.id";
+    const sql =
+      "SELECT loser.name, winner.name FROM match JOIN team AS loser ON match.loser_id = loser.id JOIN team AS winner ON match.winner_id = winner.id";
     const near = "match JOIN team AS loser ON match.loser_id = loser.id JOIN team AS winner ON ...";
     const manual = "You have an error in your SQL syntax; check the manual that corresponds to your";
     expect(asMySql(1064, `${manual} MariaDB server version for the right syntax to use near '${near}' at line 1`, sql)).toBe(
       `${manual} MySQL server version for the right syntax to use near 'match JOIN team AS loser ON match.loser_id = loser.id JOIN team AS winner ON mat' at line 1`,
     );
-    expect(asMySql(1064, `${manual} MariaDB server version for the right syntax to use near 'SELECT 2' at line 1`, "SELECT 1; SELECT 2")).toBe(
-      `${manual} MySQL server version for the right syntax to use near 'SELECT 2' at line 1`,
-    );
+    expect(
+      asMySql(
+        1064,
+        `${manual} MariaDB server version for the right syntax to use near 'SELECT 2' at line 1`,
+        "SELECT 1; SELECT 2",
+      ),
+    ).toBe(`${manual} MySQL server version for the right syntax to use near 'SELECT 2' at line 1`);
     // a short text that happens to end in "..." is the statement's own
-    expect(asMySql(1064, `${manual} MariaDB server version for the right syntax to use near 'x...' at line 2`, "SELECT\nx...")).toBe(
-      `${manual} MySQL server version for the right syntax to use near 'x...' at line 2`,
-    );
+    expect(
+      asMySql(1064, `${manual} MariaDB server version for the right syntax to use near 'x...' at line 2`, "SELECT\nx..."),
+    ).toBe(`${manual} MySQL server version for the right syntax to use near 'x...' at line 2`);
   });
 
   it("says MySQL where a feature is missing", () => {
-    expect(asMySql(1235, "This version of MariaDB doesn't yet support 'LIMIT & IN/ALL/ANY/SOME subquery'")).toBe("This version of MySQL doesn't yet support 'LIMIT & IN/ALL/ANY/SOME subquery'");
+    expect(asMySql(1235, "This version of MariaDB doesn't yet support 'LIMIT & IN/ALL/ANY/SOME subquery'")).toBe(
+      "This version of MySQL doesn't yet support 'LIMIT & IN/ALL/ANY/SOME subquery'",
+    );
   });
 
   it("answers 'Unknown database' where only the player's privileges refused a database that does not exist", () => {
-    expect(asMySql(1142, "SELECT command denied to user 'player'@'localhost' for table `world`.`city`", "SELECT * FROM world.city")).toBe("Unknown database 'world'");
-    expect(asMySql(1044, "Access denied for user 'player'@'localhost' to database 'world'", "USE world")).toBe("Unknown database 'world'");
+    expect(
+      asMySql(1142, "SELECT command denied to user 'player'@'localhost' for table `world`.`city`", "SELECT * FROM world.city"),
+    ).toBe("Unknown database 'world'");
+    expect(asMySql(1044, "Access denied for user 'player'@'localhost' to database 'world'", "USE world")).toBe(
+      "Unknown database 'world'",
+    );
     // a database that exists: MySQL's admin would have read it; the refusal stays
     const denied = "SELECT command denied to user 'player'@'localhost' for table `mysql`.`user`";
     expect(asMySql(1142, denied, "SELECT * FROM mysql.user")).toBe(denied);

@@ -28,7 +28,8 @@ const SYSTEM_SCHEMAS = new Set(["information_schema", "mysql", "performance_sche
 
 // MariaDB cuts the text after "near" at 80 characters as 77 and "...", MySQL at 80.
 const NEAR_LIMIT = 80;
-const NEAR = /^(You have an error in your SQL syntax; check the manual that corresponds to your )MariaDB( server version for the right syntax to use near ')([\s\S]*)(' at line \d+)$/;
+const NEAR =
+  /^(You have an error in your SQL syntax; check the manual that corresponds to your )MariaDB( server version for the right syntax to use near ')([\s\S]*)(' at line \d+)$/;
 
 /** The codes whose MySQL 8 text depends on which databases exist (ask `visible` only for these). */
 export const DATABASE_ERRORS: ReadonlySet<number> = new Set([1142, 1044]);
@@ -56,7 +57,8 @@ export function mysqlErrorText(error: SqlError, sql: string, visible: (db: strin
       if ((m = /^Unknown column '([\s\S]*)' in '([^']*)'$/.exec(message))) return `Unknown column '${m[1]}' in '${clause(m[2])}'`;
       break;
     case 1052: // ER_NON_UNIQ_ERROR: Column '%s' in %s is ambiguous
-      if ((m = /^Column '([\s\S]*)' in (.*) is ambiguous$/.exec(message))) return `Column '${m[1]}' in ${clause(m[2])} is ambiguous`;
+      if ((m = /^Column '([\s\S]*)' in (.*) is ambiguous$/.exec(message)))
+        return `Column '${m[1]}' in ${clause(m[2])} is ambiguous`;
       break;
     case 1064: // ER_PARSE_ERROR
       if ((m = NEAR.exec(message))) return `${m[1]}MySQL${m[2]}${nearText(m[3], sql)}${m[4]}`;
@@ -64,10 +66,16 @@ export function mysqlErrorText(error: SqlError, sql: string, visible: (db: strin
     case 1235: // ER_NOT_SUPPORTED_YET: This version of %s doesn't yet support '%s'
       return message.replace(/^This version of MariaDB /, "This version of MySQL ");
     case 1142: // ER_TABLEACCESS_DENIED_ERROR … for table `db`.`t`: MySQL's admin got ER_BAD_DB_ERROR
-      if ((m = /^\w+ command denied to user '[^']*'@'[^']*' for table `([^`]+)`\.`[^`]*`$/.exec(message)) && !exists(m[1])) return `Unknown database '${m[1]}'`;
+      if ((m = /^\w+ command denied to user '[^']*'@'[^']*' for table `([^`]+)`\.`[^`]*`$/.exec(message)) && !exists(m[1]))
+        return `Unknown database '${m[1]}'`;
       break;
     case 1044: // ER_DBACCESS_DENIED_ERROR on USE or SHOW … FROM db: the same
-      if (/^\s*(use|show)\b/i.test(sql) && (m = /^Access denied for user '[^']*'@'[^']*' to database '([^']*)'$/.exec(message)) && !exists(m[1])) return `Unknown database '${m[1]}'`;
+      if (
+        /^\s*(use|show)\b/i.test(sql) &&
+        (m = /^Access denied for user '[^']*'@'[^']*' to database '([^']*)'$/.exec(message)) &&
+        !exists(m[1])
+      )
+        return `Unknown database '${m[1]}'`;
       break;
   }
   return message;

@@ -15,7 +15,16 @@ export async function runStatement(sandbox: Sandbox, db: string | null, sql: str
     timeoutMs: timeoutMs + 2000, // the server stops the query at timeoutMs (max_statement_time)
     maxOutputBytes: 4 * 1024 * 1024,
   });
-  if (r.timedOut) return { result: { error: "Query execution was interrupted", code: 1317, text: "Error executing query: Query execution was interrupted" }, db, timedOut: true };
+  if (r.timedOut)
+    return {
+      result: {
+        error: "Query execution was interrupted",
+        code: 1317,
+        text: "Error executing query: Query execution was interrupted",
+      },
+      db,
+      timedOut: true,
+    };
   let json: unknown;
   try {
     json = JSON.parse(r.stdout);

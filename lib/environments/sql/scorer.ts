@@ -27,7 +27,8 @@ export function createSqlScorer(task: TaskForPlay): Scorer {
       return {
         scores: REWARD_MODES.map((mode) => {
           const s = score("sql", { agent, gold: goldRows, goldQuery: task.gold }, mode);
-          if (!("rows" in gold.result)) s.breakdown.notes.push(`the gold query failed (${gold.result.text}): compared against no rows, as InterCode did`);
+          if (!("rows" in gold.result))
+            s.breakdown.notes.push(`the gold query failed (${gold.result.text}): compared against no rows, as InterCode did`);
           return { ...s, breakdown: s.breakdown as unknown as Record<string, unknown> };
         }),
       };

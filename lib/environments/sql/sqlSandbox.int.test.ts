@@ -15,7 +15,16 @@ import { SQL_IMAGE } from "./play";
 import { runStatement } from "./runStatement";
 import { createSqlScorer } from "./scorer";
 
-const TASK = { id: 1, environment: "sql", dataset: "spider_dev", query: "How many singers do we have?", gold: "SELECT count(*) FROM singer", fileSystem: null, db: "concert_singer", extra: {} };
+const TASK = {
+  id: 1,
+  environment: "sql",
+  dataset: "spider_dev",
+  query: "How many singers do we have?",
+  gold: "SELECT count(*) FROM singer",
+  fileSystem: null,
+  db: "concert_singer",
+  extra: {},
+};
 
 /** Everything the console wrote until its next prompt, and the step's marks decoded. */
 async function statement(tty: Tty, line: string): Promise<{ out: string; result: unknown; code: number }> {
@@ -24,7 +33,11 @@ async function statement(tty: Tty, line: string): Promise<{ out: string; result:
   tty.write(`${line}\r`);
   const prompt = mark(tty, "133;B");
   try {
-    for (const end = Date.now() + 20_000; !(out.includes("\x1b]133;D;") && out.endsWith(prompt)); await new Promise((r) => setTimeout(r, 10))) {
+    for (
+      const end = Date.now() + 20_000;
+      !(out.includes("\x1b]133;D;") && out.endsWith(prompt));
+      await new Promise((r) => setTimeout(r, 10))
+    ) {
       if (Date.now() > end) throw new Error(`no prompt after ${line}: ${JSON.stringify(out.slice(-400))}`);
     }
   } finally {
@@ -73,7 +86,8 @@ describe.each(drivers)("the SQL sandbox (%s driver)", (_name, make) => {
     driver = make();
     const st = await driver.status();
     if (!st.ok) throw new Error(`${st.reason}`);
-    if (!(await driver.hasImage(SQL_IMAGE))) throw new Error(`no ${SQL_IMAGE}: run scripts/build-images.sh sql && scripts/build-rootfs.sh sql`);
+    if (!(await driver.hasImage(SQL_IMAGE)))
+      throw new Error(`no ${SQL_IMAGE}: run scripts/build-images.sh sql && scripts/build-rootfs.sh sql`);
     sb = await driver.create({ image: SQL_IMAGE, labels: { "dev.plateau.test": "sql.int" } });
   }, 300_000);
 
@@ -85,9 +99,18 @@ describe.each(drivers)("the SQL sandbox (%s driver)", (_name, make) => {
     const filled = dumpedTables();
     expect(filled.length).toBeGreaterThan(70);
     const sql = filled.map((t) => `SELECT '${t}', COUNT(*) FROM ${t}`).join(" UNION ALL ");
-    const r = await sb.exec(["mariadb", "--user=root", "--batch", "--skip-column-names", "-e", sql], { user: "root", timeoutMs: 30_000 });
+    const r = await sb.exec(["mariadb", "--user=root", "--batch", "--skip-column-names", "-e", sql], {
+      user: "root",
+      timeoutMs: 30_000,
+    });
     expect(r.stderr).toBe("");
-    const counts = new Map(r.stdout.trim().split("\n").map((l) => l.split("\t")).map(([t, n]) => [t, Number(n)]));
+    const counts = new Map(
+      r.stdout
+        .trim()
+        .split("\n")
+        .map((l) => l.split("\t"))
+        .map(([t, n]) => [t, Number(n)]),
+    );
     expect(filled.filter((t) => !(counts.get(t)! > 0))).toEqual([]);
     expect(counts.get("`world_1`.`country`")).toBe(239);
   });
@@ -96,7 +119,9 @@ describe.each(drivers)("the SQL sandbox (%s driver)", (_name, make) => {
     const tty = await sb.attach({ cols: 100, rows: 30 }, { env: { PLATEAU_DB: "concert_singer" } });
     expect(await firstPrompt(tty)).toContain("MariaDB [concert_singer]> ");
     const ok = await statement(tty, "SELECT Name, Age FROM singer WHERE Age > 40 ORDER BY Age;");
-    expect(ok.out).toContain(`${mark(tty, "633;E;SELECT Name, Age FROM singer WHERE Age > 40 ORDER BY Age\\x3b")}${mark(tty, "133;C")}`);
+    expect(ok.out).toContain(
+      `${mark(tty, "633;E;SELECT Name, Age FROM singer WHERE Age > 40 ORDER BY Age\\x3b")}${mark(tty, "133;C")}`,
+    );
     expect(ok.out).toMatch(/\| Name +\| Age \|/);
     const rows = (ok.result as { rows: [string, number][] }).rows;
     expect(ok.result).toMatchObject({ columns: ["Name", "Age"], text: `[${rows.map(([n, a]) => `('${n}', ${a})`).join(", ")}]` });
@@ -116,17 +141,22 @@ describe.each(drivers)("the SQL sandbox (%s driver)", (_name, make) => {
   }, 120_000);
 
   it("a reset undoes CREATE TABLE and DELETE: the next episode sees the pristine databases", async () => {
-    const write = async (sql: string) => expect((await runStatement(sb, "concert_singer", sql)).result).not.toHaveProperty("error");
+    const write = async (sql: string) =>
+      expect((await runStatement(sb, "concert_singer", sql)).result).not.toHaveProperty("error");
     await write("DELETE FROM singer_in_concert");
     await write("DELETE FROM singer WHERE Age > 30");
     await write("CREATE TABLE leftover (x int)");
     await write("CREATE TABLE pets_1.leftover2 AS SELECT 1 AS y");
-    expect((await runStatement(sb, "concert_singer", "SELECT COUNT(*) FROM singer")).result).toMatchObject({ rows: [[expect.any(Number)]] });
+    expect((await runStatement(sb, "concert_singer", "SELECT COUNT(*) FROM singer")).result).toMatchObject({
+      rows: [[expect.any(Number)]],
+    });
     const t = performance.now();
     await sb.reset();
     console.log(`sql reset after writes: ${(performance.now() - t).toFixed(1)} ms`);
     expect((await runStatement(sb, "concert_singer", "SELECT COUNT(*) FROM singer")).result).toMatchObject({ rows: [[6]] });
-    expect((await runStatement(sb, "concert_singer", "SELECT COUNT(*) FROM singer_in_concert")).result).toMatchObject({ rows: [[10]] });
+    expect((await runStatement(sb, "concert_singer", "SELECT COUNT(*) FROM singer_in_concert")).result).toMatchObject({
+      rows: [[10]],
+    });
     const tables = await runStatement(sb, "concert_singer", "SHOW TABLES");
     expect(JSON.stringify(tables.result)).not.toContain("leftover");
     expect(JSON.stringify((await runStatement(sb, "pets_1", "SHOW TABLES")).result)).not.toContain("leftover2");
@@ -136,9 +166,16 @@ describe.each(drivers)("the SQL sandbox (%s driver)", (_name, make) => {
   }, 120_000);
 
   it("refuses what the player's account may not do", async () => {
-    for (const sql of ["CREATE DATABASE other", "SELECT * FROM mysql.user", "SELECT * FROM plateau_pristine_concert_singer.singer", "SET GLOBAL max_connections = 1", "SELECT LOAD_FILE('/etc/passwd')"]) {
+    for (const sql of [
+      "CREATE DATABASE other",
+      "SELECT * FROM mysql.user",
+      "SELECT * FROM plateau_pristine_concert_singer.singer",
+      "SET GLOBAL max_connections = 1",
+      "SELECT LOAD_FILE('/etc/passwd')",
+    ]) {
       const r = (await runStatement(sb, "concert_singer", sql)).result;
-      if ("rows" in r) expect(r.rows).toEqual([[null]]); // LOAD_FILE without FILE: NULL
+      if ("rows" in r)
+        expect(r.rows).toEqual([[null]]); // LOAD_FILE without FILE: NULL
       else expect(r).toHaveProperty("error");
     }
   });
@@ -147,9 +184,14 @@ describe.each(drivers)("the SQL sandbox (%s driver)", (_name, make) => {
     const gold = await runStatement(sb, TASK.db, TASK.gold);
     const step = { action: TASK.gold, result: gold.result } as unknown as CompletedStep;
     const { scores } = await createSqlScorer(TASK).score({ sandbox: sb, steps: [step], submitted: "submit" });
-    expect(scores.map((s) => [s.mode, s.reward])).toEqual([["intercode", 1], ["plateau", 1]]);
+    expect(scores.map((s) => [s.mode, s.reward])).toEqual([
+      ["intercode", 1],
+      ["plateau", 1],
+    ]);
     const wrong = { action: "SELECT 1", result: { columns: ["1"], rows: [[1]], text: "[(1,)]" } } as unknown as CompletedStep;
-    expect((await createSqlScorer(TASK).score({ sandbox: sb, steps: [wrong], submitted: "submit" })).scores.map((s) => s.reward)).toEqual([0, 0]);
+    expect(
+      (await createSqlScorer(TASK).score({ sandbox: sb, steps: [wrong], submitted: "submit" })).scores.map((s) => s.reward),
+    ).toEqual([0, 0]);
 
     const exec = createSqlInterCodeExecutor(sb, TASK);
     expect((await exec("SELECT COUNT(*) FROM singer", 10_000)).observation).toBe("[(6,)]");
@@ -164,6 +206,8 @@ describe.each(drivers)("the SQL sandbox (%s driver)", (_name, make) => {
     expect(unknown.result).toMatchObject({ code: 1054, error: "Unknown column 'nope' in 'SELECT'" });
     expect((await exec("SELECT * FROM world.city", 10_000)).observation).toBe("Error executing query: Unknown database 'world'");
     expect(two.observation).toContain("MySQL server version");
-    expect((await exec("DESC concert_singer.singer", 10_000)).observation).toMatch(/^\[\('Singer_ID', 'int', 'NO', 'PRI', None, 'auto_increment'\), /); // MariaDB: int(11)
+    expect((await exec("DESC concert_singer.singer", 10_000)).observation).toMatch(
+      /^\[\('Singer_ID', 'int', 'NO', 'PRI', None, 'auto_increment'\), /,
+    ); // MariaDB: int(11)
   }, 60_000);
 });

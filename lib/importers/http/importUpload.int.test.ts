@@ -21,7 +21,11 @@ afterAll(async () => {
 });
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-  importUpload(db.prisma, new Request("http://x/api/imports", { method: "POST", body, headers, duplex: "half" } as RequestInit), reader);
+  importUpload(
+    db.prisma,
+    new Request("http://x/api/imports", { method: "POST", body, headers, duplex: "half" } as RequestInit),
+    reader,
+  );
 
 function form(files: { name: string; content: Uint8Array | string }[], fields: Record<string, string> = {}): FormData {
   const f = new FormData();
@@ -36,10 +40,15 @@ describe("POST /api/imports", () => {
   it("imports an uploaded file as a Run (201), and says so when it is uploaded again (200, nothing changed)", async () => {
     const first = await post(form([{ name: "ic_python_multiturn_gpt-3.5_7_turns.json", content: python.content }]));
     expect(first.status).toBe(201);
-    expect(await first.json()).toMatchObject({ runs: [{ name: "ic_python_multiturn_gpt-3.5_7_turns", episodes: 117, created: true }], rejected: [] });
+    expect(await first.json()).toMatchObject({
+      runs: [{ name: "ic_python_multiturn_gpt-3.5_7_turns", episodes: 117, created: true }],
+      rejected: [],
+    });
     const again = await post(form([{ name: "copy.json", content: python.content }]));
     expect(again.status).toBe(200);
-    expect((await again.json()).message).toBe("copy.json: already imported as run ic_python_multiturn_gpt-3.5_7_turns; nothing changed");
+    expect((await again.json()).message).toBe(
+      "copy.json: already imported as run ic_python_multiturn_gpt-3.5_7_turns; nothing changed",
+    );
     expect(await db.prisma.episode.count()).toBe(117);
   });
 
@@ -48,12 +57,22 @@ describe("POST /api/imports", () => {
     const res = await post(form(bash, { run: "davinci on fs 1-4", model: "davinci", strategy: "try_again", turns: "" }));
     expect(res.status).toBe(201);
     expect((await res.json()).runs).toEqual([expect.objectContaining({ name: "davinci on fs 1-4", episodes: 199 })]);
-    expect(await db.prisma.run.findUniqueOrThrow({ where: { name: "davinci on fs 1-4" } })).toMatchObject({ model: "davinci", strategy: "try_again" });
+    expect(await db.prisma.run.findUniqueOrThrow({ where: { name: "davinci on fs 1-4" } })).toMatchObject({
+      model: "davinci",
+      strategy: "try_again",
+    });
   });
 
   it("accepts JSON bodies too", async () => {
-    const entry = { environment: "ic_sql", task_id: 12, turn_history: { actions: ["SELECT 1"], observations: [null], rewards: [0], valid_action: [] }, summary: { max_reward: 0 } };
-    const res = await post(JSON.stringify({ name: "one.json", content: JSON.stringify({ "12": entry }) }), { "content-type": "application/json" });
+    const entry = {
+      environment: "ic_sql",
+      task_id: 12,
+      turn_history: { actions: ["SELECT 1"], observations: [null], rewards: [0], valid_action: [] },
+      summary: { max_reward: 0 },
+    };
+    const res = await post(JSON.stringify({ name: "one.json", content: JSON.stringify({ "12": entry }) }), {
+      "content-type": "application/json",
+    });
     expect(res.status).toBe(201);
     const ep = await db.prisma.episode.findFirstOrThrow({ where: { run: { name: "one" } } });
     expect(ep.errorRate).toBe(1); // an empty valid_action list: blocked by an API error
@@ -61,7 +80,9 @@ describe("POST /api/imports", () => {
 
   it("refuses a malformed file with 422, naming the file, the entry and the reason", async () => {
     const before = await db.prisma.episode.count();
-    const res = await post(form([{ name: "bad.json", content: '{"3": {"turn_history": {"actions": [1]}, "summary": {"max_reward": 1}}}' }]));
+    const res = await post(
+      form([{ name: "bad.json", content: '{"3": {"turn_history": {"actions": [1]}, "summary": {"max_reward": 1}}}' }]),
+    );
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.error).toMatch(/^bad\.json: entry "3": not an experiment-log entry/);
@@ -72,9 +93,19 @@ describe("POST /api/imports", () => {
   it("refuses uploads over the limit with 413 and a clear message", async () => {
     const declared = await post("{}", { "content-type": "application/json", "content-length": String(DEFAULT_IMPORT_BYTES + 1) });
     expect(declared.status).toBe(413);
-    expect((await declared.json()).error).toMatch(/too large: 32\.0 MB, the limit is 32\.0 MB \(PLATEAU_MAX_IMPORT_BYTES\)\. Import big logs with: npx plateau import FILE/);
+    expect((await declared.json()).error).toMatch(
+      /too large: 32\.0 MB, the limit is 32\.0 MB \(PLATEAU_MAX_IMPORT_BYTES\)\. Import big logs with: npx plateau import FILE/,
+    );
     const big = new Uint8Array(DEFAULT_IMPORT_BYTES + 10).fill(32);
-    const streamed = await post(new ReadableStream({ start(c) { c.enqueue(big); c.close(); } }) as unknown as BodyInit, { "content-type": "application/json" });
+    const streamed = await post(
+      new ReadableStream({
+        start(c) {
+          c.enqueue(big);
+          c.close();
+        },
+      }) as unknown as BodyInit,
+      { "content-type": "application/json" },
+    );
     expect(streamed.status).toBe(413);
   });
 

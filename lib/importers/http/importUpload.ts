@@ -11,7 +11,9 @@ const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 function tooLarge(size: number, limit: number): Response {
   return Response.json(
-    { error: `the upload is too large: ${size > 0 ? `${mb(size)}, ` : ""}the limit is ${mb(limit)} (PLATEAU_MAX_IMPORT_BYTES). Import big logs with: npx plateau import FILE` },
+    {
+      error: `the upload is too large: ${size > 0 ? `${mb(size)}, ` : ""}the limit is ${mb(limit)} (PLATEAU_MAX_IMPORT_BYTES). Import big logs with: npx plateau import FILE`,
+    },
     { status: 413 },
   );
 }
@@ -29,7 +31,12 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** `limit`: the largest upload, the same setting server.ts refuses larger bodies by. */
-export async function importUpload(prisma: Db, req: Request, reader: UploadReader, limit = bodyLimitsFromEnv().importBytes): Promise<Response> {
+export async function importUpload(
+  prisma: Db,
+  req: Request,
+  reader: UploadReader,
+  limit = bodyLimitsFromEnv().importBytes,
+): Promise<Response> {
   const declared = Number(req.headers.get("content-length") ?? 0);
   if (declared > limit) return tooLarge(declared, limit);
   return oneAtATime(async () => {
@@ -53,6 +60,7 @@ function answer(report: ImportReport): Response {
     rejected: report.rejected.map((e) => e.toJSON()),
   };
   if (report.runs.length) return Response.json(out, { status: 201 });
-  if (report.rejected.length) return Response.json({ ...out, error: report.rejected.map((e) => e.message).join("\n") }, { status: 422 });
+  if (report.rejected.length)
+    return Response.json({ ...out, error: report.rejected.map((e) => e.message).join("\n") }, { status: 422 });
   return Response.json({ ...out, message: out.skipped.map((s) => s.message).join("\n") }, { status: 200 });
 }

@@ -16,7 +16,11 @@ const Options = z.strictObject({
 });
 
 const JsonBody = Options.extend({
-  files: z.array(z.object({ name: z.string().min(1).max(500), content: z.string() })).min(1).max(100).optional(),
+  files: z
+    .array(z.object({ name: z.string().min(1).max(500), content: z.string() }))
+    .min(1)
+    .max(100)
+    .optional(),
   name: z.string().min(1).max(500).optional(),
   content: z.string().optional(),
 });
@@ -24,7 +28,8 @@ const JsonBody = Options.extend({
 export type UploadRead = { ok: false; status: 400 | 415; error: string } | ({ ok: true; options: ImportOptions } & ParsedFiles);
 
 const bad = (error: string): UploadRead => ({ ok: false, status: 400, error });
-const issues = (error: z.ZodError, what: string) => error.issues.map((i) => `${i.path.join(".") || what}: ${i.message}`).join("; ");
+const issues = (error: z.ZodError, what: string) =>
+  error.issues.map((i) => `${i.path.join(".") || what}: ${i.message}`).join("; ");
 
 /** `type`: the request's Content-Type (multipart/form-data with file fields, or application/json). */
 export async function readUpload(body: Uint8Array, type: string): Promise<UploadRead> {
@@ -39,7 +44,9 @@ export async function readUpload(body: Uint8Array, type: string): Promise<Upload
     }
     const uploads = form.getAll("file").filter((f): f is File => typeof f === "object");
     files = await Promise.all(uploads.map(async (f) => ({ name: f.name, content: new Uint8Array(await f.arrayBuffer()) })));
-    options = Object.fromEntries([...form.entries()].filter(([k, v]) => k !== "file" && typeof v === "string" && v.trim() !== ""));
+    options = Object.fromEntries(
+      [...form.entries()].filter(([k, v]) => k !== "file" && typeof v === "string" && v.trim() !== ""),
+    );
   } else if (type.startsWith("application/json")) {
     let json: unknown;
     try {
@@ -53,7 +60,11 @@ export async function readUpload(body: Uint8Array, type: string): Promise<Upload
     files = list ?? (name !== undefined && content !== undefined ? [{ name, content }] : []);
     options = rest;
   } else {
-    return { ok: false, status: 415, error: "send multipart/form-data (file fields) or application/json ({files: [{name, content}]})" };
+    return {
+      ok: false,
+      status: 415,
+      error: "send multipart/form-data (file fields) or application/json ({files: [{name, content}]})",
+    };
   }
   if (!files.length) return bad("no file: add at least one InterCode log (.json)");
   const opts = Options.safeParse(options);

@@ -12,7 +12,11 @@ export type UploadMessage =
   | { kind: "refused"; status: 400 | 415; error: string }
   | { kind: "log"; log: Omit<ParsedLog, "episodes"> }
   | { kind: "episodes"; episodes: ImportedEpisode[] }
-  | { kind: "done"; options: Extract<UploadRead, { ok: true }>["options"]; rejected: { file: string; entry: string | null; reason: string }[] }
+  | {
+      kind: "done";
+      options: Extract<UploadRead, { ok: true }>["options"];
+      rejected: { file: string; entry: string | null; reason: string }[];
+    }
   | { kind: "failed"; error: string };
 
 export function* toMessages(read: UploadRead, perMessage = EPISODES_PER_MESSAGE): Generator<UploadMessage> {
@@ -22,9 +26,14 @@ export function* toMessages(read: UploadRead, perMessage = EPISODES_PER_MESSAGE)
   }
   for (const { episodes, ...log } of read.parsed) {
     yield { kind: "log", log };
-    for (let at = 0; at < episodes.length; at += perMessage) yield { kind: "episodes", episodes: episodes.slice(at, at + perMessage) };
+    for (let at = 0; at < episodes.length; at += perMessage)
+      yield { kind: "episodes", episodes: episodes.slice(at, at + perMessage) };
   }
-  yield { kind: "done", options: read.options, rejected: read.rejected.map((e) => ({ file: e.file, entry: e.entry, reason: e.reason })) };
+  yield {
+    kind: "done",
+    options: read.options,
+    rejected: read.rejected.map((e) => ({ file: e.file, entry: e.entry, reason: e.reason })),
+  };
 }
 
 /** Puts an upload's messages back together: `add` each, in order; the upload read once it returns one. */
@@ -42,7 +51,12 @@ export function uploadAssembler(): { add(m: UploadMessage): UploadRead | null } 
           parsed.at(-1)!.episodes.push(...m.episodes);
           return null;
         case "done":
-          return { ok: true, options: m.options, parsed, rejected: m.rejected.map((r) => new ImportError(r.file, r.entry, r.reason)) };
+          return {
+            ok: true,
+            options: m.options,
+            parsed,
+            rejected: m.rejected.map((r) => new ImportError(r.file, r.entry, r.reason)),
+          };
         case "failed":
           throw new Error(m.error);
       }

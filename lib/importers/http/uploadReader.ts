@@ -25,7 +25,9 @@ interface Pending {
 function startWorker(): Worker {
   const tsx = createRequire(import.meta.url).resolve("tsx/cjs/api");
   const entry = fileURLToPath(new URL("./uploadWorker.ts", import.meta.url));
-  return new Worker(`require(${JSON.stringify(tsx)}).require(${JSON.stringify(entry)}, ${JSON.stringify(entry)})`, { eval: true });
+  return new Worker(`require(${JSON.stringify(tsx)}).require(${JSON.stringify(entry)}, ${JSON.stringify(entry)})`, {
+    eval: true,
+  });
 }
 
 /**
@@ -70,12 +72,15 @@ export function createUploadReader(): UploadReader {
     async read(body, type, limit) {
       const id = nextId++;
       const w = workerOf();
-      const result = new Promise<UploadRead>((resolve, reject) => pending.set(id, { assemble: uploadAssembler(), resolve, reject }));
+      const result = new Promise<UploadRead>((resolve, reject) =>
+        pending.set(id, { assemble: uploadAssembler(), resolve, reject }),
+      );
       result.catch(() => {}); // a body refused as too large is never read
       // Each piece goes to the worker as it comes, moved rather than copied when it owns its whole
       // buffer: this thread never holds (nor allocates) the whole body.
       const send = (job: UploadJob, piece?: Uint8Array) => {
-        const whole = piece && piece.byteOffset === 0 && piece.byteLength === piece.buffer.byteLength && piece.buffer instanceof ArrayBuffer;
+        const whole =
+          piece && piece.byteOffset === 0 && piece.byteLength === piece.buffer.byteLength && piece.buffer instanceof ArrayBuffer;
         w.postMessage(job, whole ? [piece.buffer as ArrayBuffer] : []);
       };
       const drop = () => {

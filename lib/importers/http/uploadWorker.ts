@@ -5,7 +5,8 @@ import { toMessages, type UploadMessage } from "./uploadMessages";
 // The worker thread that reads uploads (uploadReader.ts starts it): an upload's body arrives in the
 // pieces the server received, and is put together and read here, one upload at a time, in order.
 
-export type UploadJob = { id: number; kind: "piece"; piece: Uint8Array } | { id: number; kind: "end"; type: string } | { id: number; kind: "drop" };
+export type UploadJob =
+  { id: number; kind: "piece"; piece: Uint8Array } | { id: number; kind: "end"; type: string } | { id: number; kind: "drop" };
 
 const port = parentPort!;
 const pieces = new Map<number, Uint8Array[]>();

@@ -65,15 +65,18 @@ export function episodeFromExperiment(
   });
   const success = s.max_reward === 1;
   const given = s.max_reward_idx;
-  const maxRewardIdx = given === undefined || given === null ? firstMaxIndex(th.rewards, s.max_reward) : given >= 0 ? given : null;
-  const extraSummary = Object.fromEntries(Object.entries(s).filter(([k]) => !["max_reward", "max_reward_idx", "turns_taken", "turns_max"].includes(k)));
+  const maxRewardIdx =
+    given === undefined || given === null ? firstMaxIndex(th.rewards, s.max_reward) : given >= 0 ? given : null;
+  const extraSummary = Object.fromEntries(
+    Object.entries(s).filter(([k]) => !["max_reward", "max_reward_idx", "turns_taken", "turns_max"].includes(k)),
+  );
   return {
     entry: key,
     dataset: ctx.dataset,
     taskIndex: ctx.taskIndex,
     turns,
     errorRate: errorRateOf(th.valid_action),
-    turnLimit: ctx.overrideTurnLimit ? ctx.turnLimit : s.turns_max ?? ctx.turnLimit,
+    turnLimit: ctx.overrideTurnLimit ? ctx.turnLimit : (s.turns_max ?? ctx.turnLimit),
     steps,
     score: {
       reward: s.max_reward,

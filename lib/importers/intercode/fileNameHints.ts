@@ -13,8 +13,26 @@ export interface FileNameHints {
 }
 
 const MODEL_FAMILIES = [
-  "gpt-", "text-davinci-", "code-davinci-", "claude", "llama", "codellama", "vicuna", "starchat", "starcoder",
-  "palm", "chat-bison", "text-bison", "falcon", "mistral", "mixtral", "gemini", "deepseek", "qwen", "o1", "o3",
+  "gpt-",
+  "text-davinci-",
+  "code-davinci-",
+  "claude",
+  "llama",
+  "codellama",
+  "vicuna",
+  "starchat",
+  "starcoder",
+  "palm",
+  "chat-bison",
+  "text-bison",
+  "falcon",
+  "mistral",
+  "mixtral",
+  "gemini",
+  "deepseek",
+  "qwen",
+  "o1",
+  "o3",
 ];
 
 const TURNS = /[-_](\d+)[-_]turns?(?=$|[-_.])/i;
@@ -48,7 +66,7 @@ export function fileNameHints(filePath: string): FileNameHints {
   return {
     base,
     environment: ENV.exec(base)?.[1]?.toLowerCase() as FileNameHints["environment"],
-    model: human ? undefined : modelIn(withoutTurns) ?? (dir ? modelIn(dir) : undefined),
+    model: human ? undefined : (modelIn(withoutTurns) ?? (dir ? modelIn(dir) : undefined)),
     strategy,
     turnLimit: turns ? Number(turns[1]) : undefined,
     fileSystem: fs ? Number(fs[1]) : undefined,

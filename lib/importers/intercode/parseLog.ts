@@ -24,7 +24,11 @@ function environmentOf(value: string | undefined): string | undefined {
 /** Which task file a log's `dataset` path points at (./data/nl2bash/nl2bash_fs_2.json → nl2bash_fs_2). */
 export function datasetFromPath(p: string | undefined): string | undefined {
   if (!p) return undefined;
-  const base = p.split(/[\\/]/).pop()!.replace(/\.json$/i, "").toLowerCase();
+  const base = p
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\.json$/i, "")
+    .toLowerCase();
   const fs = /nl2bash_fs_(\d)/.exec(base);
   if (fs) return `nl2bash_fs_${fs[1]}`;
   if (base.includes("test_queries")) return "nl2bash_test";
@@ -62,9 +66,11 @@ interface RawEntries {
 
 function entriesOf(file: string, doc: unknown): RawEntries {
   if (Array.isArray(doc)) return { variant: "trajectory", meta: null, entries: doc.map((v, i) => [String(i), v]) };
-  if (typeof doc !== "object" || doc === null) throw new ImportError(file, null, "expected a JSON object keyed by task index (an InterCode log)");
+  if (typeof doc !== "object" || doc === null)
+    throw new ImportError(file, null, "expected a JSON object keyed by task index (an InterCode log)");
   const obj = doc as Record<string, unknown>;
-  if ("trajectory" in obj && "query_idx" in obj) return { variant: "trajectory", meta: null, entries: [[String(obj.query_idx), obj]] };
+  if ("trajectory" in obj && "query_idx" in obj)
+    return { variant: "trajectory", meta: null, entries: [[String(obj.query_idx), obj]] };
   if ("meta" in obj && "logs" in obj) {
     const w = WrappedLog.safeParse(obj);
     if (!w.success) throw new ImportError(file, null, `a {meta, logs} log whose ${zodReason(w.error)}`);
@@ -88,30 +94,52 @@ export function parseLog(file: string, content: Uint8Array | string, hints: Impo
   const valid = entries.map(([key, value]) => {
     const r = experiment ? ExperimentEntry.safeParse(value) : TrajectoryEntry.safeParse(value);
     if (!r.success) {
-      const kind = experiment ? "an experiment-log entry (turn_history, summary)" : "a trajectory-log entry (query_idx, reward, trajectory)";
+      const kind = experiment
+        ? "an experiment-log entry (turn_history, summary)"
+        : "a trajectory-log entry (query_idx, reward, trajectory)";
       throw new ImportError(file, key, `not ${kind}: ${zodReason(r.error)}`);
     }
     return [key, r.data] as [string, ExperimentEntry | TrajectoryEntry];
   });
 
   const envs = new Set(valid.map(([, e]) => environmentOf(e.environment)).filter(Boolean));
-  if (envs.size > 1) throw new ImportError(file, null, `entries from several environments (${[...envs].join(", ")}); import one environment per file`);
+  if (envs.size > 1)
+    throw new ImportError(
+      file,
+      null,
+      `entries from several environments (${[...envs].join(", ")}); import one environment per file`,
+    );
   const environment = [...envs][0] ?? name.environment ?? environmentOf(meta?.env as string | undefined);
-  if (!environment) throw new ImportError(file, valid[0][0], `unknown environment ${JSON.stringify(valid[0][1].environment)} (expected ic_bash, ic_sql, ic_python or ic_ctf)`);
+  if (!environment)
+    throw new ImportError(
+      file,
+      valid[0][0],
+      `unknown environment ${JSON.stringify(valid[0][1].environment)} (expected ic_bash, ic_sql, ic_python or ic_ctf)`,
+    );
 
   const nameDataset = environment === "bash" && name.fileSystem ? `nl2bash_fs_${name.fileSystem}` : undefined;
   const datasetFor = (key: string, e: ExperimentEntry | TrajectoryEntry): string => {
     if (hints.dataset) return hints.dataset;
-    const fromContent = datasetFromPath("dataset" in e ? e.dataset : undefined) ?? datasetFromPath(meta?.data_path as string | undefined);
+    const fromContent =
+      datasetFromPath("dataset" in e ? e.dataset : undefined) ?? datasetFromPath(meta?.data_path as string | undefined);
     if (fromContent && nameDataset && fromContent !== nameDataset && fromContent.startsWith("nl2bash_fs_")) {
-      throw new ImportError(file, key, `the file name says file system ${name.fileSystem} but the entry's dataset is ${fromContent}`);
+      throw new ImportError(
+        file,
+        key,
+        `the file name says file system ${name.fileSystem} but the entry's dataset is ${fromContent}`,
+      );
     }
     const d = fromContent ?? nameDataset ?? DEFAULT_DATASET[environment];
-    if (!d) throw new ImportError(file, key, "cannot tell which Bash file system the task index refers to: put fs_N in the file name or pass --dataset nl2bash_fs_N");
+    if (!d)
+      throw new ImportError(
+        file,
+        key,
+        "cannot tell which Bash file system the task index refers to: put fs_N in the file name or pass --dataset nl2bash_fs_N",
+      );
     return d;
   };
 
-  const turnsMax = Math.max(0, ...valid.map(([, e]) => ("summary" in e ? e.summary.turns_max ?? 0 : 0)));
+  const turnsMax = Math.max(0, ...valid.map(([, e]) => ("summary" in e ? (e.summary.turns_max ?? 0) : 0)));
   const turnLimit = hints.turns ?? (turnsMax || name.turnLimit) ?? null;
   const hasThoughts = valid.some(([, e]) => "turn_history" in e && e.turn_history.thoughts);
   const hasPlans = variant === "experiment-wrapped" || valid.some(([, e]) => "turn_history" in e && e.turn_history.steps);
@@ -135,7 +163,7 @@ export function parseLog(file: string, content: Uint8Array | string, hints: Impo
     variant,
     environment,
     playerKind: human ? "human" : "agent",
-    model: hints.model ?? (human ? null : name.model ?? null),
+    model: hints.model ?? (human ? null : (name.model ?? null)),
     strategy,
     turnLimit,
     baseName: name.base,

@@ -22,6 +22,9 @@ export function interCodeLogs(...under: string[]): ImportFile[] {
 /** The same logs n times over with different bytes (JSON allows trailing whitespace), so none is "already imported". */
 export function interCodeLogCopies(files: ImportFile[], n: number): ImportFile[] {
   return Array.from({ length: n }, (_, i) =>
-    files.map((f) => ({ name: `copy${i}/${f.name}`, content: Buffer.concat([Buffer.from(f.content as Uint8Array), Buffer.from(" ".repeat(i + 1))]) })),
+    files.map((f) => ({
+      name: `copy${i}/${f.name}`,
+      content: Buffer.concat([Buffer.from(f.content as Uint8Array), Buffer.from(" ".repeat(i + 1))]),
+    })),
   ).flat();
 }

@@ -12,7 +12,10 @@ export class ReplayCache {
   private size = 0;
   private running = new Map<string, Promise<Uint8Array>>();
 
-  constructor(private readonly maxBytes: number, private readonly dir: string | null) {}
+  constructor(
+    private readonly maxBytes: number,
+    private readonly dir: string | null,
+  ) {}
 
   async get(episodeId: string, version: string, compute: () => Promise<Uint8Array>): Promise<Uint8Array> {
     const key = `${episodeId}.${version}`;
@@ -77,7 +80,8 @@ export class ReplayCache {
     if (!f || !this.dir) return;
     try {
       mkdirSync(this.dir, { recursive: true });
-      for (const old of readdirSync(this.dir)) if (old.startsWith(`${episodeId}.`)) rmSync(path.join(this.dir, old), { force: true });
+      for (const old of readdirSync(this.dir))
+        if (old.startsWith(`${episodeId}.`)) rmSync(path.join(this.dir, old), { force: true });
       writeFileSync(`${f}.tmp`, bytes);
       renameSync(`${f}.tmp`, f);
     } catch (err) {

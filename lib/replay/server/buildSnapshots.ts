@@ -81,7 +81,10 @@ export async function buildSnapshots(
 }
 
 /** The snapshots that, written into a fresh terminal, give back the screen they were taken from. */
-async function roundTripped(candidates: Array<{ snapshot: Snapshot; screen: string }>, size: { cols: number; rows: number }): Promise<Snapshot[]> {
+async function roundTripped(
+  candidates: Array<{ snapshot: Snapshot; screen: string }>,
+  size: { cols: number; rows: number },
+): Promise<Snapshot[]> {
   const term = new Terminal({ ...size, scrollback: 0, allowProposedApi: true });
   const addon = new SerializeAddon();
   term.loadAddon(addon as never);

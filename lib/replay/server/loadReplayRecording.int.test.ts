@@ -18,7 +18,9 @@ const decode = (b: Uint8Array | null) => decodeRecording(b!);
 beforeAll(async () => {
   process.env.PLATEAU_DATA_DIR = dataDir;
   db = await openTestDatabase();
-  taskId = (await db.prisma.task.create({ data: { environment: "bash", dataset: "test", index: 0, query: "list files", gold: "ls" } })).id;
+  taskId = (
+    await db.prisma.task.create({ data: { environment: "bash", dataset: "test", index: 0, query: "list files", gold: "ls" } })
+  ).id;
 });
 afterAll(async () => {
   await db?.close();
@@ -44,7 +46,9 @@ describe("the recording a replay page loads", () => {
     const again = decode(await loadReplayRecording(db.prisma, id));
     expect(again.events.at(-1)).toEqual([999, "o", "more"]);
     expect(readdirSync(path.join(dataDir, "replay-cache")).filter((f) => f.startsWith(id))).toHaveLength(1);
-    expect(JSON.parse((await loadReplayEventsAfter(db.prisma, id, rec.lastSeq))!)).toEqual({ events: [{ seq: rec.lastSeq + 1, time: 999, code: "o", data: "more" }] });
+    expect(JSON.parse((await loadReplayEventsAfter(db.prisma, id, rec.lastSeq))!)).toEqual({
+      events: [{ seq: rec.lastSeq + 1, time: 999, code: "o", data: "more" }],
+    });
   });
 
   it("is made from the steps for an imported episode, and is a prompt alone for one with no steps", async () => {
@@ -76,7 +80,10 @@ describe("the recording a replay page loads", () => {
     const offsets = [0];
     for (const e of rec.events) offsets.push(offsets[offsets.length - 1] + (e[1] === "o" ? e[2].length : 0));
     const starts = [0, ...rec.snapshots.map((s) => offsets[s.pos])];
-    const gaps = starts.slice(1).map((s, i) => s - starts[i]).concat(offsets[offsets.length - 1] - starts[starts.length - 1]);
+    const gaps = starts
+      .slice(1)
+      .map((s, i) => s - starts[i])
+      .concat(offsets[offsets.length - 1] - starts[starts.length - 1]);
     expect(Math.max(...gaps)).toBeLessThan(SNAPSHOT_EVERY * 4);
     console.log(`50 MB recording: ${rec.events.length} events, ${rec.snapshots.length} snapshots, prepared in ${ms} ms`);
     expect(existsSync(path.join(dataDir, "replay-cache"))).toBe(true);

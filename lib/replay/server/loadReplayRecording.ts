@@ -29,7 +29,13 @@ export async function loadReplayRecording(prisma: Db, episodeId: string): Promis
   const [ep, lastSeq] = await Promise.all([
     prisma.episode.findUnique({
       where: { id: episodeId },
-      select: { status: true, castWidth: true, castHeight: true, task: { select: { environment: true } }, _count: { select: { steps: true } } },
+      select: {
+        status: true,
+        castWidth: true,
+        castHeight: true,
+        task: { select: { environment: true } },
+        _count: { select: { steps: true } },
+      },
     }),
     lastStoredSeq(prisma, episodeId),
   ]);
@@ -45,7 +51,14 @@ export async function loadReplayRecording(prisma: Db, episodeId: string): Promis
     const read = await readScreenEvents(prisma, episodeId);
     const size = { cols: ep.castWidth ?? 80, rows: ep.castHeight ?? 24 };
     const snapshots = await buildSnapshots({ ...size, events: read.events });
-    const rec: ReplayRecording = { ...size, events: read.events, snapshots, lastSeq: read.lastSeq, synthesized: false, stepSpans: null };
+    const rec: ReplayRecording = {
+      ...size,
+      events: read.events,
+      snapshots,
+      lastSeq: read.lastSeq,
+      synthesized: false,
+      stepSpans: null,
+    };
     return encodeRecording(rec);
   });
 }

@@ -10,7 +10,12 @@ import type { ScreenEvent, StepSpan } from "../types";
 // command's last output).
 
 /** shared/ lies beside the checkout (CI clones elsewhere and puts a copy of it there too). */
-export const GEN_CAST = process.env.PLATEAU_GEN_CAST ?? [path.resolve("../shared/tools/gen-cast/gen-cast.cjs"), "/work/shared/tools/gen-cast/gen-cast.cjs"].find((f) => existsSync(f)) ?? path.resolve("../shared/tools/gen-cast/gen-cast.cjs");
+export const GEN_CAST =
+  process.env.PLATEAU_GEN_CAST ??
+  [path.resolve("../shared/tools/gen-cast/gen-cast.cjs"), "/work/shared/tools/gen-cast/gen-cast.cjs"].find((f) =>
+    existsSync(f),
+  ) ??
+  path.resolve("../shared/tools/gen-cast/gen-cast.cjs");
 
 export interface GenCast {
   text: string;
@@ -25,9 +30,14 @@ export function genCast(commands: number, seed = 42): GenCast {
   const dir = mkdtempSync(path.join(os.tmpdir(), "plateau-gencast-"));
   try {
     const out = path.join(dir, "session.cast");
-    execFileSync(process.execPath, [GEN_CAST, "--out", out, "--commands", String(commands), "--seed", String(seed)], { stdio: "ignore" });
+    execFileSync(process.execPath, [GEN_CAST, "--out", out, "--commands", String(commands), "--seed", String(seed)], {
+      stdio: "ignore",
+    });
     const text = readFileSync(out, "utf8");
-    const meta = JSON.parse(readFileSync(`${out}.meta.json`, "utf8")) as { prompts: number[]; commandList: { at: number; cmd: string }[] };
+    const meta = JSON.parse(readFileSync(`${out}.meta.json`, "utf8")) as {
+      prompts: number[];
+      commandList: { at: number; cmd: string }[];
+    };
     return { text, ...fromCast(text, meta) };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -20,7 +20,14 @@ export function headlessScreen(cols: number, rows: number, scrollback = 0) {
     /** Everything a viewer can see: the cells with their colours, the cursor, the size, the modes, the buffer. */
     state: () => {
       const b = term.buffer.active;
-      return JSON.stringify({ cells: addon.serialize({ scrollback: 0 }), x: b.cursorX, y: b.cursorY, size: [term.cols, term.rows], modes: term.modes, buffer: b.type });
+      return JSON.stringify({
+        cells: addon.serialize({ scrollback: 0 }),
+        x: b.cursorX,
+        y: b.cursorY,
+        size: [term.cols, term.rows],
+        modes: term.modes,
+        buffer: b.type,
+      });
     },
     text: () => {
       const b = term.buffer.active;

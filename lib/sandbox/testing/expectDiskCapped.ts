@@ -9,7 +9,9 @@ const SLACK = 16 * 1024 * 1024; // file system metadata and rounding
 
 export async function expectDiskCapped(sb: Sandbox, capBytes: number): Promise<void> {
   const mib = (2 * capBytes) / (1024 * 1024);
-  const fill = await sb.exec(["bash", "-c", `head -c ${mib}M /dev/zero > ~/fill; echo "exit $?"; stat -c %s ~/fill`], { timeoutMs: 60_000 });
+  const fill = await sb.exec(["bash", "-c", `head -c ${mib}M /dev/zero > ~/fill; echo "exit $?"; stat -c %s ~/fill`], {
+    timeoutMs: 60_000,
+  });
   expect(fill.stderr).toMatch(/No space left on device|Disk quota exceeded/);
   const [exit, size] = fill.stdout.trim().split("\n");
   expect(exit).toBe("exit 1");
@@ -26,7 +28,9 @@ export async function expectDiskCapped(sb: Sandbox, capBytes: number): Promise<v
 
   expect((await sb.exec(["echo", "alive"])).stdout).toBe("alive\n");
   await sb.reset(); // empties /home/player: the space is free again
-  const again = await sb.exec(["bash", "-c", `head -c ${Math.floor(mib / 4)}M /dev/zero > ~/again && echo ok`], { timeoutMs: 60_000 });
+  const again = await sb.exec(["bash", "-c", `head -c ${Math.floor(mib / 4)}M /dev/zero > ~/again && echo ok`], {
+    timeoutMs: 60_000,
+  });
   expect(again).toMatchObject({ exitCode: 0, stdout: "ok\n" });
   await sb.reset();
 }

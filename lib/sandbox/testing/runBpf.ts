@@ -19,12 +19,22 @@ export function runBpf(prog: Buffer, data: SeccompData): number {
     const jf = prog.readUInt8(pc * 8 + 3);
     const k = prog.readUInt32LE(pc * 8 + 4);
     switch (code) {
-      case 0x20: acc = mem.readUInt32LE(k); break;
-      case 0x15: pc += acc === k ? jt : jf; break;
-      case 0x35: pc += acc >= k ? jt : jf; break;
-      case 0x45: pc += (acc & k) !== 0 ? jt : jf; break;
-      case 0x06: return k;
-      default: throw new Error(`unknown BPF opcode 0x${code.toString(16)} at ${pc}`);
+      case 0x20:
+        acc = mem.readUInt32LE(k);
+        break;
+      case 0x15:
+        pc += acc === k ? jt : jf;
+        break;
+      case 0x35:
+        pc += acc >= k ? jt : jf;
+        break;
+      case 0x45:
+        pc += (acc & k) !== 0 ? jt : jf;
+        break;
+      case 0x06:
+        return k;
+      default:
+        throw new Error(`unknown BPF opcode 0x${code.toString(16)} at ${pc}`);
     }
   }
   throw new Error("the filter ran off its end without returning");

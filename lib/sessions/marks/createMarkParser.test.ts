@@ -59,7 +59,10 @@ describe("createMarkParser", () => {
 
   it("decodes multi-line and unicode command lines", () => {
     const { marks } = parseAll([goldenBash.multiLine + goldenBash.unicode]);
-    expect(marks.filter((m) => m.kind === "commandLine").map((m) => m.commandLine)).toEqual(["for i in 1 2\ndo echo $i\ndone", 'echo "héllo wörld 世界 🎉"']);
+    expect(marks.filter((m) => m.kind === "commandLine").map((m) => m.commandLine)).toEqual([
+      "for i in 1 2\ndo echo $i\ndone",
+      'echo "héllo wörld 世界 🎉"',
+    ]);
   });
 
   it("keeps a command line with an escape the shell never writes as raw text, with a flag", () => {
@@ -114,7 +117,10 @@ describe("createMarkParser", () => {
     const parser = createMarkParser({ nonce: GOLDEN_NONCE });
     expect(parser.push(`out${ESC}]13`)).toEqual({ display: "out", marks: [] });
     expect(parser.push(`3;D;`)).toEqual({ display: "", marks: [] });
-    expect(parser.push(`1;${GOLDEN_NONCE}${BEL}more`)).toEqual({ display: "more", marks: [{ kind: "commandEnd", exitCode: 1, offset: 0 }] });
+    expect(parser.push(`1;${GOLDEN_NONCE}${BEL}more`)).toEqual({
+      display: "more",
+      marks: [{ kind: "commandEnd", exitCode: 1, offset: 0 }],
+    });
     expect(parser.push(`end${ESC}`)).toEqual({ display: "end", marks: [] }); // a lone ESC could start a mark
     expect(parser.push(`[0m`)).toEqual({ display: `${ESC}[0m`, marks: [] });
   });

@@ -23,7 +23,8 @@ type Scan =
 export function createMarkParser(options: MarkParserOptions): MarkParser {
   const { nonce } = options;
   // An empty or guessable nonce would let output sign its own marks.
-  if (!/^[0-9A-Za-z]{16,}$/.test(nonce)) throw new Error("createMarkParser needs the shell's nonce: 16 or more letters and digits");
+  if (!/^[0-9A-Za-z]{16,}$/.test(nonce))
+    throw new Error("createMarkParser needs the shell's nonce: 16 or more letters and digits");
   const maxHeld = options.maxHeldChars ?? 4096;
   const maxHeldCommandLine = options.maxHeldCommandLineChars ?? 262_144;
   const maxHeldResult = options.maxHeldResultChars ?? 1_572_864;
@@ -34,7 +35,11 @@ export function createMarkParser(options: MarkParserOptions): MarkParser {
     const head = text.slice(at, at + INTRO_LEN);
     if (head.length < INTRO_LEN) return INTRODUCERS.some((p) => p.startsWith(head)) ? { type: "held" } : { type: "text" };
     if (!INTRODUCERS.includes(head)) return { type: "text" };
-    const limit = text.startsWith("633;E", at + 2) ? maxHeldCommandLine : text.startsWith("633;R", at + 2) ? maxHeldResult : maxHeld;
+    const limit = text.startsWith("633;E", at + 2)
+      ? maxHeldCommandLine
+      : text.startsWith("633;R", at + 2)
+        ? maxHeldResult
+        : maxHeld;
     const stop = Math.min(text.length, at + limit);
     for (let i = at + INTRO_LEN; i < stop; i++) {
       const c = text.charCodeAt(i);

@@ -8,11 +8,14 @@ const BASHRC = path.join(__dirname, "../../../docker/bash/bashrc");
 
 /** The image's own escaping (__plateau_escape of docker/bash/bashrc), run by bash. */
 function shellEscape(lines: string[]): string[] {
-  const r = spawnSync("bash", ["--rcfile", BASHRC, "-i", "-c", 'for s; do __plateau_escape "$s"; printf "%s\\0" "$REPLY"; done', "_", ...lines], { encoding: "utf8" });
+  const r = spawnSync(
+    "bash",
+    ["--rcfile", BASHRC, "-i", "-c", 'for s; do __plateau_escape "$s"; printf "%s\\0" "$REPLY"; done', "_", ...lines],
+    { encoding: "utf8" },
+  );
   if (r.status !== 0) throw new Error(r.stderr);
   return r.stdout.split("\0").slice(0, -1);
 }
-
 
 const LINES = [
   'echo "a b"',

@@ -24,5 +24,7 @@ export function decodeCommandLine(payload: string): string | null {
 
 /** What the image's bash writes for a command line (its __plateau_escape): for test data. */
 export function encodeCommandLine(line: string): string {
-  return line.replace(/[\\;\x00-\x1f\x7f]/g, (c) => (c === "\\" ? "\\\\" : `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`));
+  return line.replace(/[\\;\x00-\x1f\x7f]/g, (c) =>
+    c === "\\" ? "\\\\" : `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
+  );
 }

@@ -28,7 +28,9 @@ export function parseMarkBody(body: string, nonce: string): Omit<Mark, "offset">
   if (ps === "633;" && letter === "E") {
     const payload = rest.slice(2); // everything after "E;": the shell escapes every ';' of the line
     const decoded = decodeCommandLine(payload);
-    return decoded === null ? { kind: "commandLine", commandLine: payload, undecoded: true } : { kind: "commandLine", commandLine: decoded };
+    return decoded === null
+      ? { kind: "commandLine", commandLine: payload, undecoded: true }
+      : { kind: "commandLine", commandLine: decoded };
   }
   return null;
 }

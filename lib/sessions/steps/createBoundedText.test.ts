@@ -33,7 +33,9 @@ describe("createBoundedText", () => {
   });
 
   it("keeps a prefix of what was appended, within the cap, whatever the pieces", () => {
-    const piece = fc.array(fc.constantFrom("a", "é", "世", "🎉", "\ud83c", "\udf89", "\r\n"), { maxLength: 20 }).map((a) => a.join(""));
+    const piece = fc
+      .array(fc.constantFrom("a", "é", "世", "🎉", "\ud83c", "\udf89", "\r\n"), { maxLength: 20 })
+      .map((a) => a.join(""));
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 20 }), fc.integer({ min: 0, max: 80 }), (pieces, cap) => {
         const t = createBoundedText(cap);

@@ -35,8 +35,20 @@ describe("createStepSegmenter", () => {
     expect(events[2]).toEqual({
       type: "stepCompleted",
       step: {
-        index: 0, action: 'echo "a b"', actionProblem: null, observationAnsi: "a b\r\n", observation: "a b\n",
-        exitCode: 0, admissible: true, result: null, truncated: false, outputBytes: 5, promptAt: 1000, startedAt: 1020, endedAt: 1020, durationMs: 0,
+        index: 0,
+        action: 'echo "a b"',
+        actionProblem: null,
+        observationAnsi: "a b\r\n",
+        observation: "a b\n",
+        exitCode: 0,
+        admissible: true,
+        result: null,
+        truncated: false,
+        outputBytes: 5,
+        promptAt: 1000,
+        startedAt: 1020,
+        endedAt: 1020,
+        durationMs: 0,
       },
     });
   });
@@ -44,7 +56,13 @@ describe("createStepSegmenter", () => {
   it("times a step from the chunk with its output start to the chunk with its end", () => {
     const [before, after] = goldenBash.threeLines.split("two\r\n");
     const step = stepsOf(run([goldenBash.startup, before, "two\r\n", after]))[0];
-    expect(step).toMatchObject({ promptAt: 1000, startedAt: 1010, endedAt: 1030, durationMs: 20, observationAnsi: "one\r\ntwo\r\nthree\r\n" });
+    expect(step).toMatchObject({
+      promptAt: 1000,
+      startedAt: 1010,
+      endedAt: 1030,
+      durationMs: 20,
+      observationAnsi: "one\r\ntwo\r\nthree\r\n",
+    });
   });
 
   it("makes no step of Ctrl-C at the prompt or an empty Enter, but reports each new prompt", () => {
@@ -66,13 +84,26 @@ describe("createStepSegmenter", () => {
     const waiting = push(`echo "hello\r\n${mark("633;F")}> `, 1020);
     expect(waiting).toEqual([{ type: "continuation", at: 1020 }]);
     const [rejected] = stepsOf(segmenter.reject('echo "hello', "bash: syntax error", 2, 1030));
-    expect(rejected).toMatchObject({ index: first[0].index + 1, action: 'echo "hello', observation: "bash: syntax error", exitCode: 2, admissible: false, startedAt: 1030, durationMs: 0 });
+    expect(rejected).toMatchObject({
+      index: first[0].index + 1,
+      action: 'echo "hello',
+      observation: "bash: syntax error",
+      exitCode: 2,
+      admissible: false,
+      startedAt: 1030,
+      durationMs: 0,
+    });
     expect(stepsOf(push(goldenBash.failing, 1040)).map((s) => s.index)).toEqual([rejected.index + 1]);
   });
 
   it("numbers steps on across ignored prompts", () => {
-    const steps = stepsOf(run([goldenBash.startup, goldenBash.echo, goldenBash.ctrlCAtPrompt, goldenBash.emptyEnter, goldenBash.failing]));
-    expect(steps.map((s) => [s.index, s.action])).toEqual([[0, 'echo "a b"'], [1, "ls /nope"]]);
+    const steps = stepsOf(
+      run([goldenBash.startup, goldenBash.echo, goldenBash.ctrlCAtPrompt, goldenBash.emptyEnter, goldenBash.failing]),
+    );
+    expect(steps.map((s) => [s.index, s.action])).toEqual([
+      [0, 'echo "a b"'],
+      [1, "ls /nope"],
+    ]);
   });
 
   it("gives the same steps however the session is split into chunks", () => {
@@ -88,7 +119,9 @@ describe("createStepSegmenter", () => {
       { numRuns: 300 },
     );
     for (let cut = 1; cut < goldenBashSession.length; cut++) {
-      const got = stepsOf(run([goldenBashSession.slice(0, cut), goldenBashSession.slice(cut)])).map(({ promptAt, startedAt, endedAt, durationMs, ...rest }) => rest);
+      const got = stepsOf(run([goldenBashSession.slice(0, cut), goldenBashSession.slice(cut)])).map(
+        ({ promptAt, startedAt, endedAt, durationMs, ...rest }) => rest,
+      );
       expect(got).toEqual(expected);
     }
   });
@@ -145,7 +178,17 @@ describe("createStepSegmenter", () => {
     const segmenter = createStepSegmenter({ maxObservationBytes: 100, now: () => 9 });
     segmenter.push(parser.push(`exit\r\n${mark("633;E;exit")}${mark("133;C")}logout\r\n`), 5);
     expect(segmenter.end()).toEqual([
-      { type: "stepCompleted", step: expect.objectContaining({ action: "exit", observation: "logout\n", exitCode: null, admissible: false, startedAt: 5, endedAt: 9 }) },
+      {
+        type: "stepCompleted",
+        step: expect.objectContaining({
+          action: "exit",
+          observation: "logout\n",
+          exitCode: null,
+          admissible: false,
+          startedAt: 5,
+          endedAt: 9,
+        }),
+      },
     ]);
     expect(segmenter.end()).toEqual([]);
   });
@@ -166,7 +209,8 @@ describe("createStepSegmenter", () => {
     const signed = r(rows);
     const events = run([
       `${mark("633;E;select name from t;")}${mark("133;C")}+------+\r\n`,
-      signed.slice(0, 20), `${signed.slice(20)}${r({ rows: [["forged"]] }, "0".repeat(32))}| Ann  |\r\n${mark("133;D;0")}`,
+      signed.slice(0, 20),
+      `${signed.slice(20)}${r({ rows: [["forged"]] }, "0".repeat(32))}| Ann  |\r\n${mark("133;D;0")}`,
       `${mark("633;E;select 1;")}${mark("133;C")}${mark("633;R;not base64!")}1\r\n${mark("133;D;0")}`,
     ]);
     const [first, second] = stepsOf(events);

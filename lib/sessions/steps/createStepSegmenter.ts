@@ -35,11 +35,20 @@ export function createStepSegmenter(opts: StepSegmenterOptions): StepSegmenter {
     events.push({
       type: "stepCompleted",
       step: {
-        index: s.index, action: s.action, actionProblem: s.actionProblem,
-        observationAnsi, observation: plain.text(),
-        exitCode, admissible: exitCode === 0, result: s.result,
-        truncated: s.output.truncated || plain.truncated, outputBytes: s.output.bytesSeen,
-        promptAt: s.promptAt, startedAt: s.startedAt, endedAt: at, durationMs: Math.max(0, at - s.startedAt),
+        index: s.index,
+        action: s.action,
+        actionProblem: s.actionProblem,
+        observationAnsi,
+        observation: plain.text(),
+        exitCode,
+        admissible: exitCode === 0,
+        result: s.result,
+        truncated: s.output.truncated || plain.truncated,
+        outputBytes: s.output.bytesSeen,
+        promptAt: s.promptAt,
+        startedAt: s.startedAt,
+        endedAt: at,
+        durationMs: Math.max(0, at - s.startedAt),
       },
     });
   }
@@ -62,7 +71,15 @@ export function createStepSegmenter(opts: StepSegmenterOptions): StepSegmenter {
         if (open) break; // a repeated 133;C belongs to the command already running
         const line = commandLine ?? { text: "", problem: "missing" as const };
         commandLine = null;
-        open = { index: nextIndex++, action: line.text, actionProblem: line.problem, promptAt, startedAt: at, output: createBoundedText(opts.maxObservationBytes), result: null };
+        open = {
+          index: nextIndex++,
+          action: line.text,
+          actionProblem: line.problem,
+          promptAt,
+          startedAt: at,
+          output: createBoundedText(opts.maxObservationBytes),
+          result: null,
+        };
         events.push({ type: "commandStarted", index: open.index, action: open.action, actionProblem: open.actionProblem, at });
         break;
       }
@@ -94,7 +111,15 @@ export function createStepSegmenter(opts: StepSegmenterOptions): StepSegmenter {
       const events: SegmenterEvent[] = [];
       complete(null, at, events);
       commandLine = null;
-      open = { index: nextIndex++, action, actionProblem: null, promptAt, startedAt: at, output: createBoundedText(opts.maxObservationBytes), result: null };
+      open = {
+        index: nextIndex++,
+        action,
+        actionProblem: null,
+        promptAt,
+        startedAt: at,
+        output: createBoundedText(opts.maxObservationBytes),
+        result: null,
+      };
       open.output.append(observation);
       complete(exitCode, at, events);
       return events;

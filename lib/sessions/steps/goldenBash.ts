@@ -24,7 +24,7 @@ const ENTER = `\r\n${ESC}[?2004l\r`;
 export const goldenBash = {
   startup: `Welcome to Plateau.\r\n${D(0)}${READY}`,
   /** echo "a b" */
-  echo: `echo "a b"${ENTER}${E("echo \"a b\"")}${C}a b\r\n${D(0)}${READY}`,
+  echo: `echo "a b"${ENTER}${E('echo "a b"')}${C}a b\r\n${D(0)}${READY}`,
   /** printf 'one\ntwo\nthree\n' */
   threeLines: `printf 'one\\ntwo\\nthree\\n'${ENTER}${E("printf 'one\\ntwo\\nthree\\n'")}${C}one\r\ntwo\r\nthree\r\n${D(0)}${READY}`,
   /** ls /nope, exit 2 */
@@ -38,7 +38,7 @@ export const goldenBash = {
     `for i in 1 2${ENTER}${ESC}[?2004h> do echo $i${ENTER}${ESC}[?2004h> done${ENTER}` +
     `${E("for i in 1 2\ndo echo $i\ndone")}${C}1\r\n2\r\n${D(0)}${READY}`,
   /** echo "héllo wörld 世界 🎉" */
-  unicode: `echo "héllo wörld 世界 🎉"${ENTER}${E("echo \"h\u00e9llo w\u00f6rld \u4e16\u754c \ud83c\udf89\"")}${C}héllo wörld 世界 🎉\r\n${D(0)}${READY}`,
+  unicode: `echo "héllo wörld 世界 🎉"${ENTER}${E('echo "h\u00e9llo w\u00f6rld \u4e16\u754c \ud83c\udf89"')}${C}héllo wörld 世界 🎉\r\n${D(0)}${READY}`,
   /** ls --color=auto: coloured output */
   colours: `ls --color=auto${ENTER}${E("ls --color=auto")}${C}${ESC}[0m${ESC}[01;34mdir${ESC}[0m  file.txt\r\n${D(0)}${READY}`,
   /** ./progress.sh: a progress bar redrawn with \r, ending without a newline */

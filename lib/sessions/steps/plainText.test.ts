@@ -19,7 +19,11 @@ const golden: Array<[name: string, ansi: string, plain: string]> = [
   ["backspace overwrites", "abc\b\bX\n", "aXc\n"],
   ["backspace past the start stops there", "\b\b\bab\n", "ab\n"],
   ["cursor left, right and column moves", `abc${ESC}[2DX${ESC}[3Cy${ESC}[1GZ\n`, "ZXc  y\n"],
-  ["OSC (title, hyperlink) with BEL or ST goes", `${ESC}]0;title\x07${ESC}]8;;https://x${ESC}\\link${ESC}]8;;${ESC}\\\n`, "link\n"],
+  [
+    "OSC (title, hyperlink) with BEL or ST goes",
+    `${ESC}]0;title\x07${ESC}]8;;https://x${ESC}\\link${ESC}]8;;${ESC}\\\n`,
+    "link\n",
+  ],
   ["DCS, APC and PM strings go", `a${ESC}Pq#0;2;0;0;0${ESC}\\b${ESC}_apc${ESC}\\c${ESC}^pm${ESC}\\d\n`, "abcd\n"],
   ["charset selects and other ESC sequences go", `${ESC}(B${ESC})0${ESC}#8${ESC}7${ESC}=a${ESC}8${ESC}>b${ESC}M\n`, "ab\n"],
   ["private modes (bracketed paste, cursor) go", `${ESC}[?2004l\r${ESC}[?25lok${ESC}[?25h${ESC}[0 q\n`, "ok\n"],
@@ -45,7 +49,29 @@ describe("plainText", () => {
   });
 
   it("never leaves an ESC or a C0 control other than \\n and \\t, and never grows", () => {
-    const pieces = fc.constantFrom("a", "é", "世", "🎉", " ", "\r", "\n", "\b", "\t", "\x07", ESC, "[", "]", "0", ";", "m", "K", "\\", "(", "B", "\x9b");
+    const pieces = fc.constantFrom(
+      "a",
+      "é",
+      "世",
+      "🎉",
+      " ",
+      "\r",
+      "\n",
+      "\b",
+      "\t",
+      "\x07",
+      ESC,
+      "[",
+      "]",
+      "0",
+      ";",
+      "m",
+      "K",
+      "\\",
+      "(",
+      "B",
+      "\x9b",
+    );
     fc.assert(
       fc.property(fc.array(pieces, { maxLength: 60 }), (parts) => {
         const input = parts.join("");

@@ -22,7 +22,9 @@ const MAX_MOVE = 1024;
  * Moves between lines are ignored: this is a transcript, not a screen. Tabs stay as tabs.
  */
 export function plainText(ansi: string): string {
-  const kept = ansi.replace(SGR, "").replace(SEQUENCE, (seq) => (LINE_EDIT.test(seq) ? `\x1b[${seq.replace(LINE_EDIT, "$1$2")}` : ""));
+  const kept = ansi
+    .replace(SGR, "")
+    .replace(SEQUENCE, (seq) => (LINE_EDIT.test(seq) ? `\x1b[${seq.replace(LINE_EDIT, "$1$2")}` : ""));
   if (!NEEDS_LINE_MODEL.test(kept)) {
     // Common case, without a loop in JavaScript: only \r\n line ends to normalise.
     const text = kept.includes("\r") ? kept.split("\r\n").join("\n") : kept; // faster than replaceAll
@@ -59,8 +61,10 @@ function renderLine(line: string): string {
       if (op === "D") col = Math.max(0, col - Math.max(1, n));
       else if (op === "C") col = Math.min(far, col + Math.max(1, n));
       else if (op === "G") col = Math.min(far, Math.max(1, n) - 1);
-      else if (n === 0) cells.length = Math.min(cells.length, col); // K: erase to the end
-      else if (n === 1) cells.fill(" ", 0, Math.min(cells.length, col + 1)); // to the start
+      else if (n === 0)
+        cells.length = Math.min(cells.length, col); // K: erase to the end
+      else if (n === 1)
+        cells.fill(" ", 0, Math.min(cells.length, col + 1)); // to the start
       else cells.length = 0; // the whole line
     } else if (part) {
       while (cells.length < col) cells.push(" ");

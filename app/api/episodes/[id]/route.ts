@@ -7,9 +7,12 @@ import { getEpisodeForReplay, replayAsSeenBy } from "@/lib/episodes/getEpisodeFo
 export const dynamic = "force-dynamic";
 
 /** The episode's header as the replay page shows it: task (no gold), player, status, scores in every mode (for a participant, without their breakdowns: they hold the gold's state). */
-export const GET = episodeRoute(async (_req, { params }, who, owner) => {
-  const { id } = await params;
-  const episode = await getEpisodeForReplay(getPlateau().prisma, id);
-  if (!episode) return notFound(`episode ${id}`);
-  return Response.json(replayAsSeenBy(who, episode, owner.study), { headers: { "cache-control": "no-store" } });
-}, (id: string) => episodeOwner(getPlateau().prisma, id));
+export const GET = episodeRoute(
+  async (_req, { params }, who, owner) => {
+    const { id } = await params;
+    const episode = await getEpisodeForReplay(getPlateau().prisma, id);
+    if (!episode) return notFound(`episode ${id}`);
+    return Response.json(replayAsSeenBy(who, episode, owner.study), { headers: { "cache-control": "no-store" } });
+  },
+  (id: string) => episodeOwner(getPlateau().prisma, id),
+);

@@ -11,7 +11,11 @@ const answer = (r: RunEditResult) => (r.ok ? Response.json(r) : Response.json({ 
 /** PATCH /api/runs/{id} {"name"}: renames the run (409 when the name is taken). */
 export const PATCH = staffOnly(async (req, { params }: Ctx) => {
   const body = RunRename.safeParse(await req.json().catch(() => null));
-  if (!body.success) return Response.json({ error: body.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ") }, { status: 400 });
+  if (!body.success)
+    return Response.json(
+      { error: body.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ") },
+      { status: 400 },
+    );
   return answer(await renameRun(getPlateau().prisma, (await params).id, body.data.name));
 });
 

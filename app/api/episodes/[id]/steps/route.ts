@@ -14,15 +14,18 @@ const Query = z.object({
 });
 
 /** The episode's steps for its replay (every field but the raw ANSI output); ?from=N for steps N and later. */
-export const GET = episodeRoute(async (req, { params }) => {
-  const { id } = await params;
-  const q = Query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
-  if (!q.success) return badRequest(q.error);
-  const { prisma } = getPlateau();
-  const [exists, steps] = await Promise.all([
-    prisma.episode.count({ where: { id } }),
-    listReplaySteps(prisma, id, { fromIndex: q.data.from, observations: q.data.output === "1" }),
-  ]);
-  if (!exists) return notFound(`episode ${id}`);
-  return Response.json({ steps }, { headers: { "cache-control": "no-store" } });
-}, (id) => episodeOwner(getPlateau().prisma, id));
+export const GET = episodeRoute(
+  async (req, { params }) => {
+    const { id } = await params;
+    const q = Query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+    if (!q.success) return badRequest(q.error);
+    const { prisma } = getPlateau();
+    const [exists, steps] = await Promise.all([
+      prisma.episode.count({ where: { id } }),
+      listReplaySteps(prisma, id, { fromIndex: q.data.from, observations: q.data.output === "1" }),
+    ]);
+    if (!exists) return notFound(`episode ${id}`);
+    return Response.json({ steps }, { headers: { "cache-control": "no-store" } });
+  },
+  (id) => episodeOwner(getPlateau().prisma, id),
+);
