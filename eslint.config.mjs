@@ -1,7 +1,8 @@
 // Lint: typescript-eslint's recommended rules, no import cycles, and the boundaries of the house
 // (README § Layout): lib/ never imports app/ or components/; the pure engines (rewards, replay's
 // engine, stats' math, recording, the session's marks and steps) import no database, no DOM-free
-// server module and nothing of Node's but what they are allowed.
+// server module and nothing of Node's but what they are allowed; components/ (what the browser runs)
+// imports no server-only module (the database, sandboxes, the process context, Node), types aside.
 import tseslint from "typescript-eslint";
 import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
@@ -9,6 +10,26 @@ import reactHooks from "eslint-plugin-react-hooks";
 
 const UI = ["@/app/*", "@/components/*", "**/app/*", "**/components/*"];
 const SERVER = ["@prisma/*", "pg", "dockerode", "node-pty", "socket.io", "next/*", "**/db", "**/db/*", "**/sandbox/*"];
+// What only the server may run: the modules that reach the database, the sandboxes, the process-wide
+// context and Node itself. components/ is what the browser runs (client components and their hooks).
+const SERVER_ONLY = [
+  "@prisma/*",
+  "pg",
+  "dockerode",
+  "node-pty",
+  "socket.io",
+  "next/server",
+  "next/headers",
+  "**/db",
+  "**/db/*",
+  "**/sandbox/*",
+  "**/runtime/context",
+  "**/runtime/services",
+  "node:*",
+  "fs",
+  "path",
+  "child_process",
+];
 
 export default tseslint.config(
   {
@@ -48,6 +69,24 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         { patterns: [{ group: UI, message: "lib/ never imports app/ or components/ (data flows one way)" }] },
+      ],
+    },
+  },
+  {
+    files: ["components/**/*.ts", "components/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: SERVER_ONLY,
+              allowTypeImports: true,
+              message:
+                "components/ runs in the browser: it takes server data as props or from an API, never from a server module",
+            },
+          ],
+        },
       ],
     },
   },
