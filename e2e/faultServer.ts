@@ -20,7 +20,12 @@ export interface FaultServer {
   exited(timeoutMs?: number): Promise<number | null>;
 }
 
-export async function startFaultServer(port: number, pgPort: number, opts: { fresh: boolean }): Promise<FaultServer> {
+/** opts.env: more of `npm start`'s environment; a variable set to undefined is left out. */
+export async function startFaultServer(
+  port: number,
+  pgPort: number,
+  opts: { fresh: boolean; env?: Record<string, string | undefined> },
+): Promise<FaultServer> {
   const dataDir = path.resolve(`.data/faults-${port}`);
   if (opts.fresh) rmSync(dataDir, { recursive: true, force: true });
   const npm = spawn("npm", ["start"], {
@@ -34,6 +39,7 @@ export async function startFaultServer(port: number, pgPort: number, opts: { fre
       PLATEAU_POOL_SIZE: "1",
       PLATEAU_SETUP: "0",
       PLATEAU_ROOTFS_DIR: path.resolve(".data/rootfs"),
+      ...opts.env,
     },
   });
   let out = "";

@@ -1,6 +1,6 @@
 import { test, expect } from "@playwright/test";
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -114,6 +114,56 @@ for (const how of ["Ctrl-C (SIGINT to the process group)", "SIGTERM to the npm p
       await stopInOrder(server, pid);
     }
   });
+}
+
+test("Ctrl-C of an npm start that started its own Docker engine stops that engine too, last, and unmounts its disk", async () => {
+  // No engine answers for this start (no DOCKER_HOST, a data folder of its own, short for the socket),
+  // so start.sh starts a private one; the server plays on what works (no images there: the local driver).
+  const engineDir = mkdtempSync("/tmp/plateau-fe-");
+  const engine = (cmd: string) =>
+    execFileAsync("bash", ["scripts/engine.sh", cmd], {
+      env: { ...process.env, DOCKER_HOST: "", PLATEAU_DOCKER_DIR: engineDir },
+    }).then(
+      (r) => r.stdout,
+      () => null,
+    );
+  test.skip((await engine("status")) !== null, "a system Docker engine answers: npm start would use it and start none");
+  const server = await startFaultServer(PORT, PG_PORT, {
+    fresh: true,
+    env: { DOCKER_HOST: undefined, PLATEAU_DOCKER_DIR: engineDir, PLATEAU_DOCKER_DISK_GB: "2" },
+  });
+  const pid = server.serverPid();
+  try {
+    expect(server.log()).toMatch(/starting private dockerd/);
+    const enginePid = Number(readFileSync(path.join(engineDir, "dockerd.pid"), "utf8"));
+    expect(isAlive(enginePid)).toBe(true);
+    process.kill(-server.npm.pid!, "SIGINT");
+    await server.exited();
+    for (let i = 0; i < 60 && processesLeft(server.dataDir, pid).length; i++) await new Promise((r) => setTimeout(r, 500));
+    expect(processesLeft(server.dataDir, pid)).toEqual([]);
+    expect(isAlive(enginePid)).toBe(false);
+    expect(await engine("status")).toBeNull(); // nothing answers there
+    expect(isMounted(path.join(engineDir, "root"))).toBe(false);
+  } finally {
+    await stopInOrder(server, pid);
+    await engine("stop");
+    if (!isMounted(path.join(engineDir, "root"))) rmSync(engineDir, { recursive: true, force: true });
+  }
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isMounted(dir: string): boolean {
+  return readFileSync("/proc/self/mounts", "utf8")
+    .split("\n")
+    .some((line) => line.split(" ")[1] === dir);
 }
 
 // A scripted run (6 tasks, 2 at a time) whose second action takes a while, so it is caught mid-way.

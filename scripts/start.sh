@@ -11,9 +11,10 @@ bash scripts/engine.sh status >/dev/null 2>&1 && engine_was_running=1
 # Whatever way this ends (a failed build too), the private engine it started goes with it, last.
 stop_engine() { [ "$engine_was_running" = 1 ] || bash scripts/engine.sh stop >/dev/null 2>&1 || true; }
 trap stop_engine EXIT
-# PLATEAU_SETUP=0: a machine already set up skips the checks (they ask the engine about every image).
+# PLATEAU_SETUP=0: a machine already set up skips the checks (they ask the engine about every image),
+# but its engine still starts if none answers: the docker driver needs one.
 if [ "${PLATEAU_SETUP:-1}" = 0 ]; then
-  :
+  bash scripts/engine.sh start >&2 || echo "start: no Docker engine could start; the best other sandbox is used" >&2
 elif ! bash scripts/setup.sh; then
   echo "start: set-up failed; starting anyway with what works (the Home page says which sandbox is missing)" >&2
   bash scripts/setup.sh --no-engine
