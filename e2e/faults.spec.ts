@@ -55,8 +55,8 @@ async function playAgents(server: FaultServer, n: number, steps: number): Promis
 
 async function nothingLeft(server: FaultServer, pid: number): Promise<void> {
   for (let i = 0; i < 60 && processesLeft(server.dataDir, pid).length; i++) await new Promise((r) => setTimeout(r, 500));
-  expect(processesLeft(server.dataDir, pid)).toEqual([]);
-  expect(await containersOf(pid)).toEqual([]);
+  expect(processesLeft(server.dataDir, pid), server.log().slice(-4000)).toEqual([]);
+  expect(await containersOf(pid), server.log().slice(-4000)).toEqual([]);
 }
 
 async function expectStored(

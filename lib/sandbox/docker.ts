@@ -212,18 +212,11 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
           ? c.Labels[OWNER_LABEL] === instanceId && (c.State === "exited" || c.State === "dead")
           : o.everyInstance || isLeftover(c.Labels[OWNER_LABEL], instanceId),
       );
-      let n = 0;
-      await Promise.all(
-        leftovers.map(async (c) => {
-          try {
-            await docker.getContainer(c.Id).remove({ force: true });
-            n++;
-          } catch (e) {
-            if (!alreadyGoing(e)) throw e;
-          }
-        }),
-      );
-      return n;
+      // Every removal is waited for, failed or not: a stop goes on to exit the process after this.
+      const removed = await Promise.allSettled(leftovers.map((c) => removeContainer(docker.getContainer(c.Id))));
+      const failed = removed.find((r) => r.status === "rejected");
+      if (failed) throw failed.reason;
+      return removed.filter((r) => r.status === "fulfilled" && r.value).length;
     },
   };
 }
@@ -417,10 +410,24 @@ class DockerSandbox implements Sandbox {
     this.tty?.close();
     this.spare?.close();
     this.channel?.close();
+    await removeContainer(this.container);
+  }
+}
+
+/**
+ * Remove a container, forced; false when another removal got there first. An engine under load
+ * sometimes answers 500 for a moment ("failed to update store for object type
+ * *libnetwork.endpoint"): tried three times before the error is thrown, so a stop leaves nothing.
+ */
+async function removeContainer(container: Docker.Container): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
     try {
-      await this.container.remove({ force: true });
+      await container.remove({ force: true });
+      return true;
     } catch (e) {
-      if (!alreadyGoing(e)) throw e;
+      if (alreadyGoing(e)) return false;
+      if (attempt >= 3 || (e as { statusCode?: number }).statusCode !== 500) throw e;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
     }
   }
 }
