@@ -52,8 +52,10 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     // SIGTERM, so the server stops its embedded PostgreSQL (its own process group): the default
-    // SIGKILL left it holding the port, and the next run could not start.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+    // SIGKILL left it holding the port, and the next run could not start. After the whole suite the
+    // ordered stop removes a dozen containers on a loaded engine: 20 s was once too short (killed
+    // mid-stop, its PostgreSQL and containers were left).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 90_000 },
     stdout: "pipe",
     stderr: "pipe",
   },
