@@ -1,11 +1,8 @@
 import path from "node:path";
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../../db/testing";
 import type { Database } from "../../db";
-import { loadTasks } from "../../tasks";
-import { importLogs } from "../../importers";
-import { openRescoreEngine, rescoreRun, type RescoreEngine } from ".";
+import { rescoreRun, type RescoreEngine } from ".";
+import { openImportedRun, type ImportedRun } from "./testing/openImportedRun";
 
 // InterCode's CTF log (GPT-4 on tasks 0-3) replayed on the engine (local driver), each action as
 // InterCode's CTF environment ran it: the logged flags are typed as submitted, a wrong one goes on as
@@ -19,18 +16,13 @@ const RUN = "ctf rescore";
 describe("rescore of the CTF log (local driver)", { timeout: 300_000 }, () => {
   let db: Database;
   let live: RescoreEngine;
+  let opened: ImportedRun | undefined;
 
   beforeAll(async () => {
-    process.env.PLATEAU_SANDBOX = "local";
-    db = await openTestDatabase();
-    await loadTasks(db.prisma, path.resolve("data/intercode"));
-    await importLogs(db.prisma, [{ name: path.basename(LOG), content: readFileSync(LOG) }], { run: RUN });
-    live = await openRescoreEngine(db.prisma, { concurrency: 1 });
+    opened = await openImportedRun({ log: LOG, run: RUN, driver: "local", concurrency: 1 });
+    ({ db, live } = opened);
   }, 120_000);
-  afterAll(async () => {
-    await live?.close();
-    await db?.close();
-  });
+  afterAll(() => opened?.close());
 
   it("replays the playable episodes with their flags, rewards as logged; the unplayable one is not replayed, and the report says why", async () => {
     const r = await rescoreRun(db.prisma, live.engine, { run: RUN, concurrency: 1, playable: live.playable });

@@ -1,13 +1,10 @@
 import path from "node:path";
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../../db/testing";
 import type { Database } from "../../db";
-import { loadTasks } from "../../tasks";
-import { importLogs } from "../../importers";
 import { computeStats, StatsQuery } from "../../stats";
 import { RESCORED_VERSION } from "../../rewards/version";
-import { openRescoreEngine, rescoreRun, rescoreRunName, type RescoreEngine } from ".";
+import { rescoreRun, rescoreRunName, type RescoreEngine } from ".";
+import { openImportedRun, type ImportedRun } from "./testing/openImportedRun";
 
 // A small Bash log with known disagreements (testing/…fixture…fs_4.json: one wrong logged
 // observation, one wrong logged reward) replayed on each sandbox driver: the report names exactly
@@ -21,19 +18,14 @@ const DRIVERS = (process.env.PLATEAU_TEST_DRIVERS ?? "docker,local").split(",");
 describe.each(DRIVERS)("rescore on the %s driver", { timeout: 300_000 }, (driver) => {
   let db: Database;
   let live: RescoreEngine;
+  let opened: ImportedRun | undefined;
 
   beforeAll(async () => {
-    process.env.PLATEAU_SANDBOX = driver;
-    db = await openTestDatabase();
-    await loadTasks(db.prisma, path.resolve("data/intercode"));
-    await importLogs(db.prisma, [{ name: path.basename(FIXTURE), content: readFileSync(FIXTURE) }], { run: RUN });
-    live = await openRescoreEngine(db.prisma, { concurrency: 2 });
+    opened = await openImportedRun({ log: FIXTURE, run: RUN, driver: driver, concurrency: 2 });
+    ({ db, live } = opened);
     expect(live.driver).toBe(driver);
   }, 120_000);
-  afterAll(async () => {
-    await live?.close();
-    await db?.close();
-  });
+  afterAll(() => opened?.close());
 
   it("reports exactly the logged observation and the logged reward that the engine does not reproduce", async () => {
     const before = await computeStats(db.prisma, StatsQuery.parse({ runs: RUN, mode: "plateau" }));

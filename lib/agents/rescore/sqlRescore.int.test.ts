@@ -1,11 +1,8 @@
 import path from "node:path";
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../../db/testing";
 import type { Database } from "../../db";
-import { loadTasks } from "../../tasks";
-import { importLogs } from "../../importers";
-import { openRescoreEngine, rescoreRun, type RescoreEngine } from ".";
+import { rescoreRun, type RescoreEngine } from ".";
+import { openImportedRun, type ImportedRun } from "./testing/openImportedRun";
 
 // Three episodes of InterCode's single-turn SQL log (testing/…fixture_1_turns.json) replayed on the
 // engine (local driver), each with a known outcome: task 1's unknown column reads as MySQL 8 worded
@@ -20,18 +17,13 @@ const RUN = "sql rescore fixture";
 describe("rescore of a SQL log (local driver)", { timeout: 300_000 }, () => {
   let db: Database;
   let live: RescoreEngine;
+  let opened: ImportedRun | undefined;
 
   beforeAll(async () => {
-    process.env.PLATEAU_SANDBOX = "local";
-    db = await openTestDatabase();
-    await loadTasks(db.prisma, path.resolve("data/intercode"));
-    await importLogs(db.prisma, [{ name: path.basename(FIXTURE), content: readFileSync(FIXTURE) }], { run: RUN });
-    live = await openRescoreEngine(db.prisma, { concurrency: 2 });
+    opened = await openImportedRun({ log: FIXTURE, run: RUN, driver: "local", concurrency: 2 });
+    ({ db, live } = opened);
   }, 120_000);
-  afterAll(async () => {
-    await live?.close();
-    await db?.close();
-  });
+  afterAll(() => opened?.close());
 
   it("reports exactly the observations and the reward the engine does not reproduce", async () => {
     const r = await rescoreRun(db.prisma, live.engine, { run: RUN, concurrency: 2, playable: live.playable });
