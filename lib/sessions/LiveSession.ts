@@ -452,18 +452,23 @@ export class LiveSession {
   }
 
   /** A wrong answer that goes on: the submit step keeps its reward and counts as a turn, and the prompt is the player's again. */
+  /** The plateau reward on the step it was given at, as InterCode logs a reward per turn. */
+  private storeStepReward(step: { index: number }, scores: ScoreView[]): void {
+    const reward = scores.find((s) => s.mode === "plateau");
+    if (!reward) return;
+    this.o.writer
+      .write((p) =>
+        p.step.update({
+          where: { episodeId_index: { episodeId: this.id, index: step.index } },
+          data: { reward: reward.reward },
+        }),
+      )
+      .catch(() => {});
+  }
+
   private goOn(scores: ScoreView[], told: string): void {
     const last = this.steps.at(-1);
-    const reward = scores.find((s) => s.mode === "plateau");
-    if (last && reward)
-      this.o.writer
-        .write((p) =>
-          p.step.update({
-            where: { episodeId_index: { episodeId: this.id, index: last.index } },
-            data: { reward: reward.reward },
-          }),
-        )
-        .catch(() => {});
+    if (last) this.storeStepReward(last, scores);
     this.turns += 1;
     this.step({ type: "goOn" });
     this.notice(told);
@@ -755,19 +760,8 @@ export class LiveSession {
       gold: status === "submitted" || status === "skipped" ? this.o.gold : null,
       error: this.error,
     };
-    const reward = scores.find((s) => s.mode === "plateau");
-    if (reward && this.steps.length) {
-      const last = this.steps[this.steps.length - 1];
-      if (isSubmit(last))
-        this.o.writer
-          .write((p) =>
-            p.step.update({
-              where: { episodeId_index: { episodeId: this.id, index: last.index } },
-              data: { reward: reward.reward },
-            }),
-          )
-          .catch(() => {});
-    }
+    const last = this.steps.at(-1);
+    if (last && isSubmit(last)) this.storeStepReward(last, scores);
     try {
       await this.storeEnd(status, scores);
     } catch (err) {
