@@ -7,8 +7,12 @@ import { llmConfigFromEnv } from "./llm/LlmEndpoints";
 import { createRunLocks } from "./runs/runLocks";
 
 // The agent-runs service, started once by lib/runtime/services.ts after the session manager:
-// resumes runs left running (those no other server on the database plays: runLocks.ts) and serves
-// progress over socket.io; routes find it in the Plateau context.
+// resumes runs left running (those no other server on the database plays: runLocks.ts), looks
+// again now and then (a server that played one may have gone), and serves progress over socket.io;
+// routes find it in the Plateau context.
+
+/** How often a server looks for runs left running that nobody plays (their server went away). */
+const RESUME_EVERY_MS = 30_000;
 
 export function startAgentRuns(deps: {
   prisma: Db;
@@ -16,6 +20,7 @@ export function startAgentRuns(deps: {
   io: SocketServer;
   sessions: SessionStarter;
   takeSandbox?: (image: string) => Promise<Sandbox>;
+  resumeEveryMs?: number;
 }): {
   runner: AgentRunner;
   /** Call before the session manager shuts down: runs stop taking episodes and stay resumable. */
@@ -23,7 +28,7 @@ export function startAgentRuns(deps: {
   /** Call after it: once their episodes have ended, the runs' locks go (another server may take them). */
   release(): Promise<void>;
 } {
-  const locks = createRunLocks(deps.databaseUrl);
+  const locks = createRunLocks(deps.databaseUrl, { onLost: (runId) => runner.handOver(runId) });
   const runner = new AgentRunner({
     prisma: deps.prisma,
     sessions: deps.sessions,
@@ -37,10 +42,14 @@ export function startAgentRuns(deps: {
   console.log(
     `plateau: LLM endpoints: ${llm.endpoints.map((e) => e.name).join(", ") || "none configured (PLATEAU_LLM_BASE_URL, PLATEAU_LLM_ENDPOINTS)"}`,
   );
-  void runner.resumeAll().catch((err: Error) => console.error(`plateau: resuming agent runs: ${err.message}`));
+  const resume = () =>
+    void runner.resumeAll().catch((err: Error) => console.error(`plateau: resuming agent runs: ${err.message}`));
+  resume();
+  const again = setInterval(resume, deps.resumeEveryMs ?? RESUME_EVERY_MS).unref();
   return {
     runner,
     async stop() {
+      clearInterval(again);
       runner.stop();
     },
     async release() {

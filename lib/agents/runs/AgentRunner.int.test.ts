@@ -7,6 +7,7 @@ import { startFakeChatServer, type FakeChatServer } from "../testing/FakeChatSer
 import { AgentRunner, RunInputError } from "./AgentRunner";
 import type { RunProgress } from "./protocol";
 import { listRuns } from "../../stats/listRuns";
+import { createRunLocks } from "./runLocks";
 
 // Batch runs on real sandboxes (docker) and a real PostgreSQL: the gold policy solves its tasks,
 // LLM strategies (against a FAKE OpenAI-compatible server) store thoughts and plans on the steps,
@@ -329,4 +330,37 @@ describe("agent runs", () => {
     expect(eps.map((e) => e.status)).toEqual(["submitted", "submitted", "submitted", "submitted"]);
     expect(new Set(eps.map((e) => e.taskId)).size).toBe(4);
   }, 240_000);
+  it("a run whose server went away is played by another server the next time it looks, and said once while it waits", async () => {
+    const stopped = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions });
+    stopped.stop();
+    const { runId } = await stopped.create({
+      policy: "scripted",
+      actions: ["echo one"],
+      tasks: "fs4:6-7",
+      turnLimit: 3,
+      concurrency: 1,
+    });
+    const away = createRunLocks(p.db.url, { log: () => {} }); // the server playing it
+    const locks = createRunLocks(p.db.url, { log: () => {} });
+    const logs: string[] = [];
+    const runner = new AgentRunner({ prisma: p.db.prisma, sessions: p.sessions, locks, log: (m) => logs.push(m) });
+    const episodes = () => p.db.prisma.episode.findMany({ where: { runId }, select: { status: true } });
+    try {
+      expect(await away.tryLock(runId)).toBe(true);
+      for (let look = 0; look < 2; look++) {
+        await runner.resumeAll();
+        await waitFor(runner, runId);
+      }
+      expect(await episodes()).toEqual([]);
+      expect(logs.filter((m) => m.includes(runId))).toHaveLength(2); // "resuming" and "left to it", once each
+      await away.close(); // that server is gone
+      await runner.resumeAll();
+      await waitFor(runner, runId);
+      expect((await episodes()).map((e) => e.status)).toEqual(["submitted", "submitted"]);
+      expect((await p.db.prisma.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("done");
+    } finally {
+      await away.close();
+      await locks.close();
+    }
+  }, 120_000);
 });

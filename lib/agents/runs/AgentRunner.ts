@@ -87,6 +87,8 @@ interface ActiveRun {
   errors: number;
   running: Map<string, RunningEpisode>;
   cancel: AbortController;
+  /** Its lock went to another server (this one's lock connection was down): stop here, leave it running. */
+  handedOver: boolean;
   finished: Promise<void>;
   lastEmit: number;
   emitTimer: NodeJS.Timeout | null;
@@ -99,6 +101,8 @@ export class AgentRunner {
   private stopping = false;
   /** Per run, the last progress emit: each waits for the one before, so watchers never see an older state last. */
   private emits = new Map<string, Promise<void>>();
+  /** Runs found locked by another server (said once, not at every look). */
+  private leftToOthers = new Set<string>();
 
   constructor(private readonly d: AgentRunnerDeps) {}
 
@@ -150,12 +154,19 @@ export class AgentRunner {
     return { runId: run.id, name, total: taskIds.length };
   }
 
-  /** Continue every run left running by an earlier process. */
+  /** Continue every run left running by an earlier process, or by a server that went away. */
   async resumeAll(): Promise<string[]> {
-    const ids = await runsToResume(this.d.prisma);
+    const ids = (await runsToResume(this.d.prisma)).filter((id) => !this.active.has(id));
     for (const id of ids) this.launch(id);
-    if (ids.length) this.log(`resuming ${ids.length} agent run(s): ${ids.join(", ")}`);
+    const fresh = ids.filter((id) => !this.leftToOthers.has(id));
+    if (fresh.length) this.log(`resuming ${fresh.length} agent run(s): ${fresh.join(", ")}`);
     return ids;
+  }
+
+  /** Another server took the run's lock: take no new episode of it here; it stays running, theirs. */
+  handOver(runId: string): void {
+    const a = this.active.get(runId);
+    if (a) a.handedOver = true;
   }
 
   /** Stop a run: no new episodes, running ones skipped. */
@@ -226,6 +237,7 @@ export class AgentRunner {
       errors: 0,
       running: new Map(),
       cancel: new AbortController(),
+      handedOver: false,
       finished: Promise.resolve(),
       lastEmit: 0,
       emitTimer: null,
@@ -259,9 +271,11 @@ export class AgentRunner {
       return;
     }
     if (!mine) {
-      this.log(`run ${a.id} is played by another server on this database: left to it`);
+      if (!this.leftToOthers.has(a.id)) this.log(`run ${a.id} is played by another server on this database: left to it`);
+      this.leftToOthers.add(a.id);
       return;
     }
+    this.leftToOthers.delete(a.id);
     try {
       await this.play(a);
     } finally {
@@ -297,12 +311,12 @@ export class AgentRunner {
     const queue = config.taskIds.filter((id) => !counts.finishedTaskIds.has(id));
     await this.emitNow(a.id);
     const worker = async () => {
-      while (queue.length && !a.cancel.signal.aborted && !this.stopping) {
+      while (queue.length && !a.cancel.signal.aborted && !this.stopping && !a.handedOver) {
         await this.playTask(a, config, play, queue.shift()!, run.strategy ?? config.policy.policy);
       }
     };
     await Promise.all(Array.from({ length: Math.min(config.concurrency, queue.length) }, worker));
-    if (this.stopping) return; // left "running": the next start resumes it
+    if (this.stopping || a.handedOver) return; // left "running": the next start, or the other server, goes on
     const status: RunStatus = a.cancel.signal.aborted ? "cancelled" : "done";
     const current = await this.d.prisma.run.findUnique({ where: { id: a.id }, select: { status: true } });
     if (current?.status === "running" || current?.status === "queued") await setRunStatus(this.d.prisma, a.id, status);

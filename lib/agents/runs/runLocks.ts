@@ -4,6 +4,8 @@ import pg from "pg";
 // on one database would otherwise both resume a run left running and play its tasks twice. The
 // locks are session-level, on one connection of their own (never a pooled one held idle): they go
 // when this server's connection goes (a stop, a crash), and a server that starts later takes them.
+// A connection lost while this server lives is made again and its locks taken back; a lock another
+// server took in the meantime is reported lost, so this server stops playing that run.
 
 /** The first key of every run lock (pg_try_advisory_lock(int, int)); the second is the run id's hash. */
 const RUN_LOCK_SPACE = 0x72756e73; // "runs"
@@ -15,21 +17,35 @@ export interface RunLocks {
   close(): Promise<void>;
 }
 
-export function createRunLocks(
-  databaseUrl: string,
-  log: (msg: string) => void = (m) => console.error(`plateau: ${m}`),
-): RunLocks {
+export interface RunLocksOptions {
+  log?: (msg: string) => void;
+  /** A run whose lock another server took while this one's connection was down: stop playing it. */
+  onLost?: (runId: string) => void;
+  /** Waits before each new try to make the lost connection again (the last repeats). */
+  retryDelaysMs?: number[];
+}
+
+export function createRunLocks(databaseUrl: string, opts: RunLocksOptions = {}): RunLocks {
+  const log = opts.log ?? ((m: string) => console.error(`plateau: ${m}`));
+  const delays = opts.retryDelaysMs ?? [250, 1000, 5000];
+  const held = new Set<string>();
   let client: Promise<pg.Client> | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const take = (c: pg.Client, runId: string) =>
+    c
+      .query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked", [RUN_LOCK_SPACE, runId])
+      .then((r) => r.rows[0].locked);
+
   const connection = (): Promise<pg.Client> => {
     if (client) return client;
     const c = new pg.Client({ connectionString: databaseUrl, application_name: "plateau run locks" });
-    // A lost connection has lost its locks: the runs this server drives go on, and another
-    // server that starts now could take them; say so.
     c.on("error", (err) => {
-      log(
-        `the agent runs' lock connection failed (${err.message}): another server starting now could resume the runs this one plays`,
-      );
+      if (closed) return;
+      log(`the agent runs' lock connection failed (${err.message}): connecting again to take back ${held.size} run lock(s)`);
       client = null;
+      reconnect(0);
     });
     client = c.connect().then(
       () => c,
@@ -40,20 +56,46 @@ export function createRunLocks(
     );
     return client;
   };
+
+  /** Take back every held lock on a new connection; a lock now another server's is lost. */
+  const reconnect = (attempt: number) => {
+    if (closed || retry) return;
+    retry = setTimeout(
+      async () => {
+        retry = null;
+        if (closed) return;
+        try {
+          const c = await connection();
+          for (const runId of [...held]) {
+            if (await take(c, runId)) continue;
+            held.delete(runId);
+            log(`run ${runId} was taken by another server while the lock connection was down: left to it`);
+            opts.onLost?.(runId);
+          }
+        } catch (err) {
+          log(`the agent runs' lock connection: ${(err as Error).message}; trying again`);
+          reconnect(attempt + 1);
+        }
+      },
+      delays[Math.min(attempt, delays.length - 1)],
+    );
+    retry.unref();
+  };
+
   return {
     async tryLock(runId) {
-      const c = await connection();
-      const r = await c.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked", [
-        RUN_LOCK_SPACE,
-        runId,
-      ]);
-      return r.rows[0].locked;
+      const mine = await take(await connection(), runId);
+      if (mine) held.add(runId);
+      return mine;
     },
     async unlock(runId) {
+      held.delete(runId);
       const c = await connection();
       await c.query("SELECT pg_advisory_unlock($1, hashtext($2))", [RUN_LOCK_SPACE, runId]);
     },
     async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
       const c = client;
       client = null;
       await (await c?.catch(() => null))?.end();
