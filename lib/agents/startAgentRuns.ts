@@ -20,7 +20,8 @@ export function startAgentRuns(deps: {
   io: SocketServer;
   sessions: SessionStarter;
   takeSandbox?: (image: string) => Promise<Sandbox>;
-  resumeEveryMs?: number;
+  /** null: only at start. */
+  resumeEveryMs?: number | null;
 }): {
   runner: AgentRunner;
   /** Call before the session manager shuts down: runs stop taking episodes and stay resumable. */
@@ -45,11 +46,12 @@ export function startAgentRuns(deps: {
   const resume = () =>
     void runner.resumeAll().catch((err: Error) => console.error(`plateau: resuming agent runs: ${err.message}`));
   resume();
-  const again = setInterval(resume, deps.resumeEveryMs ?? RESUME_EVERY_MS).unref();
+  const every = deps.resumeEveryMs === undefined ? RESUME_EVERY_MS : deps.resumeEveryMs;
+  const again = every === null ? null : setInterval(resume, every).unref();
   return {
     runner,
     async stop() {
-      clearInterval(again);
+      if (again) clearInterval(again);
       runner.stop();
     },
     async release() {

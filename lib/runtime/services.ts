@@ -28,6 +28,8 @@ export interface ServiceDeps {
   identities: IdentityResolver;
   /** Browser tests only: episodes that "play" without a sandbox (lib/runtime/testHooks.ts). */
   testFeed?: LiveSource | null;
+  /** How often to look for agent runs whose server went away (default 30 s); null: only at start. */
+  resumeRunsEveryMs?: number | null;
 }
 
 export interface RunningServices {
@@ -92,7 +94,14 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
   );
   // A finished episode's replay (its screen snapshots) is computed now, not when someone first opens it.
   sessions.onEpisodeEnded((id) => void warmReplay(deps.prisma, id).catch(() => {}));
-  const agentRuns = startAgentRuns({ prisma: deps.prisma, databaseUrl: deps.databaseUrl, io: deps.io, sessions, takeSandbox });
+  const agentRuns = startAgentRuns({
+    prisma: deps.prisma,
+    databaseUrl: deps.databaseUrl,
+    io: deps.io,
+    sessions,
+    takeSandbox,
+    resumeEveryMs: deps.resumeRunsEveryMs,
+  });
   const engine = driver?.name === "docker" ? watchDockerEngine(driver as DockerDriver, sessions, pools) : null;
 
   return {

@@ -34,7 +34,15 @@ export async function startTestPlateau(driver: "docker" | "local", given?: Datab
   const http: Server = createServer();
   const io: SocketServer = new IoServer(http, { serveClient: false, perMessageDeflate: false });
   const auth = startTestAuth(db.prisma);
-  const services = await startServices({ prisma: db.prisma, databaseUrl: db.url, io, identities: auth.identities });
+  // Tests play runs with runners of their own beside this service's (lock-less, each "the only
+  // one"): the service looks for runs to resume at start only, so it never plays theirs as well.
+  const services = await startServices({
+    prisma: db.prisma,
+    databaseUrl: db.url,
+    io,
+    identities: auth.identities,
+    resumeRunsEveryMs: null,
+  });
   if (services.sandbox.driver !== driver) {
     await services.stop();
     if (!given) await db.close();
