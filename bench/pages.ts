@@ -162,7 +162,10 @@ async function measure(page: Page, url: string): Promise<Load> {
     const paint = performance.getEntriesByName("first-contentful-paint")[0];
     const fcp = paint ? paint.startTime : nav.domContentLoadedEventEnd;
     const scripts = performance.getEntriesByType("resource").filter((r) => r.initiatorType === "script");
-    const rsc = (self.__next_f || []).reduce((s, x) => s + (typeof x[1] === "string" ? x[1].length : 0), 0);
+    // The RSC payload travels in the HTML as inline scripts that push it to self.__next_f.
+    const rsc = [...document.scripts]
+      .filter((x) => !x.src && x.textContent.startsWith("self.__next_f.push"))
+      .reduce((s, x) => s + x.textContent.length, 0);
     return {
       fcp,
       tti: Math.max(fcp, nav.domContentLoadedEventEnd, window.__benchLongTaskEnd),
