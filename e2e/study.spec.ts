@@ -72,6 +72,8 @@ test("a study from invite to export: three people at once, a resume, a time-out,
   ]);
   await Promise.all([ada, bo, cy].map((p) => startTask(p.page)));
   await expect(page.getByTestId("monitor-row")).toHaveCount(3);
+  // The link's "used" count follows the people who joined, without a reload.
+  await expect(page.getByTestId("invite-uses")).toHaveText("3 / 3");
   await expect(page.getByTestId("monitor-row").filter({ hasText: "playing" })).toHaveCount(3, { timeout: 10_000 });
 
   // Ada types, closes her browser, and comes back to the same episode with its screen (the

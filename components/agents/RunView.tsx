@@ -5,7 +5,7 @@ import type { RunProgress } from "@/lib/agents/runs/protocol";
 import type { EpisodeRow } from "@/lib/agents/runs/runPageData";
 import { useRunProgress } from "./useRunProgress";
 import { ProgressBar } from "./ProgressBar";
-import { formatPercent, formatReward } from "@/lib/stats/formatNumber";
+import { formatPercent, formatReward, formatCount } from "@/lib/stats/formatNumber";
 
 interface Meta {
   environment: string | null;
@@ -75,8 +75,9 @@ export function RunView({
               {meta.strategy}
               {meta.model ? ` · ${meta.model}` : ""}
               {meta.endpoint ? <span title={meta.baseUrl ?? undefined}> · endpoint {meta.endpoint}</span> : null} ·{" "}
-              {meta.environment} · tasks {meta.tasks} · {meta.turnLimit} turns · concurrency {meta.concurrency} · timeout{" "}
-              {(meta.timeoutMs ?? 0) / 1000} s · {meta.execution} execution
+              {meta.environment} · tasks {meta.tasks} ·{" "}
+              {meta.turnLimit === null ? "no turn limit" : formatCount(meta.turnLimit, "turn")} · concurrency {meta.concurrency} ·
+              timeout {(meta.timeoutMs ?? 0) / 1000} s · {meta.execution} execution
             </span>
           </span>
           {active && (

@@ -7,6 +7,7 @@ import type { StatsQuery } from "@/lib/stats/statsQuery";
 import type { RunSummary } from "@/lib/stats/listRuns";
 import type { CommonGround } from "@/lib/stats/loadCompare";
 import { ENVIRONMENTS } from "@/lib/environments/types";
+import { formatCount } from "@/lib/stats/formatNumber";
 
 interface Props {
   runs: RunSummary[];
@@ -44,7 +45,7 @@ export function CompareControls({ runs, query, commonGround, params }: Props) {
   const splitValue = new URLSearchParams(params).get("split") ?? "";
 
   return (
-    <div className="panel" style={{ marginBottom: 16 }} aria-busy={pending}>
+    <div className="panel compare-controls" aria-busy={pending}>
       <div className="toolbar">
         <label>
           Group by{" "}
@@ -100,7 +101,7 @@ export function CompareControls({ runs, query, commonGround, params }: Props) {
             ))}
           </select>
         </label>
-        <label title="Count only the tasks that every group attempted (e.g. a study beside agent runs)">
+        <label className="compare-check" title="Count only the tasks that every group attempted (e.g. a study beside agent runs)">
           <input
             type="checkbox"
             checked={!!query.common}
@@ -116,7 +117,8 @@ export function CompareControls({ runs, query, commonGround, params }: Props) {
         )}
       </div>
       {commonGround && commonGround.groups > 1 && <CommonGroundNote c={commonGround} />}
-      <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+      {/* min-width 0: a fieldset is otherwise as wide as its longest run name, past its column. */}
+      <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <legend className="muted" style={{ fontSize: 12, marginBottom: 6 }}>
           Runs {query.group[0] === "run" ? "(pick two or more to compare)" : "(none picked: every episode counts)"}
           {selected.size > 0 && (
@@ -136,14 +138,11 @@ export function CompareControls({ runs, query, commonGround, params }: Props) {
             </>
           )}
         </legend>
-        <div
-          style={{ display: "flex", flexWrap: "wrap", gap: "4px 16px", maxHeight: 180, overflow: "auto" }}
-          data-testid="run-picker"
-        >
+        <div className="run-picker" data-testid="run-picker">
           {visible.map((r) => (
-            <label key={r.id} style={{ display: "inline-flex", gap: 6, alignItems: "center", whiteSpace: "nowrap" }}>
+            <label key={r.id} title={r.name}>
               <input type="checkbox" checked={selected.has(r.name)} onChange={(e) => toggle(r.name, e.target.checked)} />
-              <span>{r.name}</span>
+              <span className="run-picker-name">{r.name}</span>
               {r.environment && <span className="tag">{r.environment}</span>}
               {r.kind === "agent" && r.execution === "intercode" && (
                 <span className="tag" title="actions run as InterCode ran them">
@@ -178,9 +177,9 @@ function CommonGroundNote({ c }: { c: CommonGround }) {
   const n = (x: number) => x.toLocaleString("en");
   const text =
     c.common === c.tasks
-      ? `Every group attempted the same ${n(c.tasks)} tasks.`
+      ? `Every group attempted the same ${formatCount(c.tasks, "task")}.`
       : c.applied
-        ? `Counting only the ${n(c.common)} tasks all ${c.groups} groups attempted (of ${n(c.tasks)} attempted by any)${c.auto ? ", since the groups attempted different tasks" : ""}.`
+        ? `Counting only the ${formatCount(c.common, "task")} all ${c.groups} groups attempted (of ${n(c.tasks)} attempted by any)${c.auto ? ", since the groups attempted different tasks" : ""}.`
         : c.common === 0
           ? `The ${c.groups} groups have no task in common: each counts its own tasks.`
           : `The groups attempted different tasks: ${n(c.common)} of ${n(c.tasks)} are common to all ${c.groups}. Each group counts its own tasks.`;

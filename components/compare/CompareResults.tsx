@@ -4,13 +4,24 @@ import { useEffect, useMemo, useState } from "react";
 import type { CompareData } from "@/lib/stats/loadCompare";
 import type { ErrorAtTurn, StatsResult } from "@/lib/stats/types";
 import { errorSeries, plateauSeries } from "@/lib/stats/plateauSeries";
-import { PlateauChart } from "./PlateauChart";
-import { ErrorByTurnChart } from "./ErrorByTurnChart";
+import dynamic from "next/dynamic";
 import { MuCodeShares } from "./MuCodeShares";
 import { StatsTable } from "./StatsTable";
 import { SplitTable } from "./SplitTable";
 import { OverlapPanel } from "./OverlapPanel";
 import { Downloads } from "./Downloads";
+import { CHART_HEIGHT } from "./palette";
+
+// The charts' library (recharts, ~400 KB of script) loads after the page has painted and answers
+// clicks: the controls and the table do not wait for it, and each chart's room is kept meanwhile.
+const PlateauChart = dynamic(() => import("./PlateauChart").then((m) => m.PlateauChart), {
+  ssr: false,
+  loading: () => <div style={{ height: CHART_HEIGHT.plateau }} />,
+});
+const ErrorByTurnChart = dynamic(() => import("./ErrorByTurnChart").then((m) => m.ErrorByTurnChart), {
+  ssr: false,
+  loading: () => <div style={{ height: CHART_HEIGHT.errors }} />,
+});
 
 type Errors =
   { state: "loading" } | { state: "done"; byGroup: Map<string, ErrorAtTurn[]> } | { state: "failed"; message: string };

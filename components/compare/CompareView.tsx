@@ -38,21 +38,23 @@ async function CompareSections({ data: pending, params }: { data: Promise<Compar
           </p>
         </div>
       ) : (
-        <>
+        <div className="compare-layout">
           <CompareControls runs={runs} query={query} commonGround={data.commonGround} params={params} />
-          {!stats ? (
-            <p className="muted" data-testid="compare-pick">
-              Pick runs above to draw their plateau curves, or group by model, strategy or player kind to compare everything.
-            </p>
-          ) : stats.groups.length === 0 ? (
-            <p className="muted" data-testid="compare-nothing">
-              No scored episodes match this selection
-              {query.mode === "plateau" ? " in Plateau's own reward (imported logs only have InterCode's)" : ""}.
-            </p>
-          ) : (
-            <CompareResults data={data} />
-          )}
-        </>
+          <div>
+            {!stats ? (
+              <p className="muted" data-testid="compare-pick">
+                Pick runs above to draw their plateau curves, or group by model, strategy or player kind to compare everything.
+              </p>
+            ) : stats.groups.length === 0 ? (
+              <p className="muted" data-testid="compare-nothing">
+                No scored episodes match this selection
+                {query.mode === "plateau" ? " in Plateau's own reward (imported logs only have InterCode's)" : ""}.
+              </p>
+            ) : (
+              <CompareResults data={data} />
+            )}
+          </div>
+        </div>
       )}
     </>
   );

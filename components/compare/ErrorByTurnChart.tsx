@@ -3,7 +3,7 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ErrorRow, Series } from "@/lib/stats/plateauSeries";
 import { ChartTooltip } from "./ChartTooltip";
-import { CHART, colorOf, turnTicks, percentAxis } from "./palette";
+import { CHART, colorOf, turnTicks, percentAxis, CHART_HEIGHT } from "./palette";
 import { formatPercent } from "@/lib/stats/formatNumber";
 
 /** Share of inadmissible k-th actions per group, each in its colour from the plateau chart (line s3 → colour 3). Draws only. */
@@ -12,7 +12,7 @@ export function ErrorByTurnChart({ series, k, id }: { series: Series<ErrorRow>; 
   const y = percentAxis(series.max);
   return (
     <div id={id} data-testid="error-chart" role="figure" aria-label={`Error rate of the k-th action, k = 1 to ${k}`}>
-      <ResponsiveContainer width="100%" height={280}>
+      <ResponsiveContainer width="100%" height={CHART_HEIGHT.errors}>
         <LineChart data={series.rows} margin={{ top: 10, right: 24, bottom: 24, left: 8 }}>
           <CartesianGrid stroke={CHART.grid} strokeDasharray="3 3" />
           <XAxis

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useId, useState } from "react";
 import type { OverlapPair } from "@/lib/stats/types";
 import type { CompareData } from "@/lib/stats/loadCompare";
+import { formatCount } from "@/lib/stats/formatNumber";
 
 type Cell = "both" | "onlyA" | "onlyB" | "neither";
 
@@ -32,7 +33,7 @@ function PairView({ pair, tasks }: { pair: OverlapPair; tasks: CompareData["task
     <div className="panel" data-testid="overlap-pair">
       <div style={{ marginBottom: 8 }}>
         <strong>{pair.a}</strong> <span className="muted">vs</span> <strong>{pair.b}</strong>{" "}
-        <span className="muted">— {pair.tasks} tasks both attempted</span>
+        <span className="muted">— {formatCount(pair.tasks, "task")} both attempted</span>
       </div>
       <div className="toolbar" role="group" aria-label={`Solved tasks: ${pair.a} vs ${pair.b}`}>
         {cells.map((c) => (

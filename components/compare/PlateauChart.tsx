@@ -3,8 +3,8 @@
 import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { PlateauRow, Series } from "@/lib/stats/plateauSeries";
 import { ChartTooltip } from "./ChartTooltip";
-import { CHART, colorOf, turnTicks, percentAxis } from "./palette";
-import { formatPercent } from "@/lib/stats/formatNumber";
+import { CHART, colorOf, turnTicks, percentAxis, CHART_HEIGHT } from "./palette";
+import { formatPercent, formatCount } from "@/lib/stats/formatNumber";
 
 const f1 = (x: unknown) => formatPercent(typeof x === "number" ? x : null);
 
@@ -16,9 +16,9 @@ export function PlateauChart({ series, k, id }: { series: Series<PlateauRow>; k:
       id={id}
       data-testid="plateau-chart"
       role="figure"
-      aria-label={`Success rate within k turns, k = 1 to ${k}, for ${series.lines.length} groups`}
+      aria-label={`Success rate within k turns, k = 1 to ${k}, for ${formatCount(series.lines.length, "group")}`}
     >
-      <ResponsiveContainer width="100%" height={380}>
+      <ResponsiveContainer width="100%" height={CHART_HEIGHT.plateau}>
         <ComposedChart data={series.rows} margin={{ top: 10, right: 24, bottom: 24, left: 8 }}>
           <CartesianGrid stroke={CHART.grid} strokeDasharray="3 3" />
           <XAxis
@@ -42,7 +42,7 @@ export function PlateauChart({ series, k, id }: { series: Series<PlateauRow>; k:
             content={
               <ChartTooltip
                 lines={series.lines}
-                title={(x) => `within ${x} turn${x === 1 ? "" : "s"}`}
+                title={(x) => `within ${formatCount(Number(x), "turn")}`}
                 describe={(row, l) => {
                   const band = row[`${l.id}_band`] as [number, number] | null;
                   return row[l.id] === null ? null : `${f1(row[l.id])} % (${f1(band?.[0])}–${f1(band?.[1])})`;

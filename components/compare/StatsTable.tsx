@@ -1,6 +1,6 @@
 import type { GroupStats } from "@/lib/stats/types";
 import { colorOf } from "./palette";
-import { formatPercent as f1, formatTurns } from "@/lib/stats/formatNumber";
+import { formatPercent as f1, formatTurns, formatCount } from "@/lib/stats/formatNumber";
 
 /** SR (with its 95 % interval), mean turns, Error % and n per group. */
 export function StatsTable({ groups, k }: { groups: GroupStats[]; k: number }) {
@@ -63,7 +63,11 @@ export function StatsTable({ groups, k }: { groups: GroupStats[]; k: number }) {
             <td className="num">{formatTurns(g.turns)}</td>
             <td
               className="num"
-              title={g.errorPct === null ? "the log does not say which actions were admissible" : `over ${g.errorN} episodes`}
+              title={
+                g.errorPct === null
+                  ? "the log does not say which actions were admissible"
+                  : `over ${formatCount(g.errorN, "episode")}`
+              }
             >
               {f1(g.errorPct)}
             </td>

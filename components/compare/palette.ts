@@ -6,6 +6,9 @@ export const colorOf = (i: number) => PALETTE[i % PALETTE.length];
 /** Chart chrome, literal for the same reason. */
 export const CHART = { grid: "#2a2f3a", axis: "#9aa3b2", text: "#e6e8ee", background: "#171a21" };
 
+/** Chart heights (px): the page keeps each chart's room while its script loads (no shift when it draws). */
+export const CHART_HEIGHT = { plateau: 380, errors: 280 };
+
 /** x-axis ticks for turn budgets 1…k: every turn up to 20, then 1, 5, 10, … */
 export const turnTicks = (k: number) =>
   Array.from({ length: k }, (_, i) => i + 1).filter((x) => k <= 20 || x === 1 || x % 5 === 0);

@@ -4,7 +4,7 @@ import { Pager } from "../layout/Pager";
 import type { EpisodeFilter, EpisodeRow } from "@/lib/episodes/listEpisodes";
 import { ENVIRONMENTS } from "@/lib/environments/types";
 import { EPISODE_STATUSES } from "@/lib/episodes/episodeStatus";
-import { formatReward } from "@/lib/stats/formatNumber";
+import { formatReward, formatCount } from "@/lib/stats/formatNumber";
 
 type Result = { episodes: EpisodeRow[]; total: number };
 
@@ -83,7 +83,7 @@ export function EpisodeList({ filter, result, invalid }: Props) {
 async function EpisodeTotal({ result }: { result: Promise<Result> }) {
   return (
     <span className="muted" data-testid="episode-total">
-      {(await result).total} episodes
+      {formatCount((await result).total, "episode")}
     </span>
   );
 }

@@ -5,7 +5,7 @@ import { statsQueryToParams } from "@/lib/stats/statsQuery";
 import type { SandboxInfo } from "@/lib/runtime/context";
 import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
 import { LiveEpisodes } from "@/components/play/LiveEpisodes";
-import { formatPercent, formatReward, formatTurns } from "@/lib/stats/formatNumber";
+import { formatPercent, formatReward, formatTurns, formatCount } from "@/lib/stats/formatNumber";
 
 /**
  * `live`: the signed-in person's episodes still being played. The heading paints at once; the
@@ -139,7 +139,7 @@ async function HomeSections({
                   </td>
                   <td>{s.participants}</td>
                   <td>
-                    {s.done} / {s.planned} episodes
+                    {s.done} / {formatCount(s.planned, "episode")}
                   </td>
                 </tr>
               ))}

@@ -42,7 +42,7 @@ export function NavBar({ who }: { who: Identity | null }) {
           className="muted"
           data-testid="signed-in-as"
         >
-          {who.role === "participant" ? who.name : who.email} · {who.role}
+          <span className="nav-name">{who.role === "participant" ? who.name : who.email} ·</span> {who.role}
           <SignOutButton />
         </span>
       )}

@@ -1,4 +1,5 @@
 import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
+import { formatCount } from "@/lib/stats/formatNumber";
 
 /** "Your live episodes": the episodes this person left while they still run, each with Resume. */
 export function LiveEpisodes({ episodes, withQuery = true }: { episodes: TaskEpisode[]; withQuery?: boolean }) {
@@ -16,7 +17,7 @@ export function LiveEpisodes({ episodes, withQuery = true }: { episodes: TaskEpi
             <tr key={e.id}>
               {withQuery && <td>{e.query.slice(0, 110)}</td>}
               <td className="muted" style={{ whiteSpace: "nowrap" }}>
-                {e.turns} {e.turns === 1 ? "turn" : "turns"} · started {e.startedAt.slice(11, 16)} UTC
+                {formatCount(e.turns, "turn")} · started {e.startedAt.slice(11, 16)} UTC
               </td>
               {/* A full page load, not a client-side one: Back from the live episode then goes through its leave warning (beforeunload). */}
               <td className="num">

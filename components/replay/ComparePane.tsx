@@ -12,7 +12,7 @@ import { PlayerControls } from "./PlayerControls";
 import type { ReplayStep } from "@/lib/replay/types";
 import s from "./replay.module.css";
 import { RESCORED_VERSION } from "@/lib/rewards/version";
-import { formatReward } from "@/lib/stats/formatNumber";
+import { formatReward, formatCount } from "@/lib/stats/formatNumber";
 
 interface Props {
   side: "a" | "b";
@@ -51,7 +51,7 @@ export function ComparePane({ side, episode: initial, turn, onTurn, onStep, diff
           {e.playerKind}: {who}
         </Link>
         <span className="tag">{e.status}</span>
-        <span className="muted">{steps.length} steps</span>
+        <span className="muted">{formatCount(steps.length, "step")}</span>
         {e.scores.map((sc) => (
           <span key={`${sc.mode}:${sc.version}`} className={sc.success ? "ok" : "muted"}>
             {sc.mode}

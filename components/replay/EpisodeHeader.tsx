@@ -5,7 +5,7 @@ import { RewardBreakdown } from "@/components/play/RewardBreakdown";
 import { GoldRunView } from "@/components/play/GoldRunView";
 import { RESCORED_VERSION } from "@/lib/rewards/version";
 import s from "./replay.module.css";
-import { formatReward } from "@/lib/stats/formatNumber";
+import { formatReward, formatCount } from "@/lib/stats/formatNumber";
 import { StartPlayButton } from "@/components/play/StartPlayButton";
 
 /** The task, who played it and how it ended: the final reward in every mode with its breakdown, and the gold on request. */
@@ -60,13 +60,13 @@ export function EpisodeHeader({
             </span>
           )}
           <span className="muted" data-testid="episode-turns">
-            {turns} {turns === 1 ? "turn" : "turns"}
+            {formatCount(turns, "turn")}
           </span>
         </div>
         <h1 className={s.query} data-testid="task-query">
           {e.task.query}
         </h1>
-        <div className={s.meta}>
+        <div className={`${s.meta} ${s.headerActions}`}>
           {showGold && (
             <>
               <span className="muted">Gold:</span> <GoldReveal taskId={e.task.id} />

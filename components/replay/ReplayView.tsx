@@ -19,7 +19,7 @@ import { PlayerControls } from "./PlayerControls";
 import { StepDetail } from "./StepDetail";
 import { SearchBox } from "./SearchBox";
 import s from "./replay.module.css";
-import { formatReward } from "@/lib/stats/formatNumber";
+import { formatCount, formatReward } from "@/lib/stats/formatNumber";
 
 declare global {
   interface Window {
@@ -105,8 +105,8 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
             <option value="">Side by side with…</option>
             {sameTask.map((o) => (
               <option key={o.id} value={o.id}>
-                {o.playerKind === "agent" ? (o.model ?? o.runName ?? "agent") : (o.playerName ?? "human")} · {o.turns}{" "}
-                {o.turns === 1 ? "turn" : "turns"} · {o.status}
+                {o.playerKind === "agent" ? (o.model ?? o.runName ?? "agent") : (o.playerName ?? "human")} ·{" "}
+                {formatCount(o.turns, "turn")} · {o.status}
                 {o.reward !== null ? ` · ${formatReward(o.reward)}` : ""}
               </option>
             ))}

@@ -7,7 +7,7 @@ import { bestOfNView } from "@/lib/replay/bestOfNView";
 import { scrollToShow } from "@/lib/replay/scrollToShow";
 import type { ReplayStep } from "@/lib/replay/types";
 import s from "./replay.module.css";
-import { formatReward } from "@/lib/stats/formatNumber";
+import { formatReward, formatCount } from "@/lib/stats/formatNumber";
 
 interface Props {
   steps: ReplayStep[];
@@ -139,7 +139,7 @@ function BestOfNBadge({ search }: { search: unknown }) {
   return n ? (
     <span
       className={s.badge}
-      title={`Best-of-N: ${n} candidates tried, one executed; select the turn to compare them`}
+      title={`Best-of-N: ${formatCount(n, "candidate")} tried, one executed; select the turn to compare them`}
       data-testid="step-best-of-n"
     >
       best of {n}

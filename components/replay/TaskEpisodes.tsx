@@ -2,7 +2,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
-import { formatReward } from "@/lib/stats/formatNumber";
+import { formatReward, formatCount } from "@/lib/stats/formatNumber";
 
 /** Every episode of a task (for the task page): open one, or tick two to see them side by side. */
 export function TaskEpisodes({ episodes }: { episodes: TaskEpisode[] }) {
@@ -17,7 +17,7 @@ export function TaskEpisodes({ episodes }: { episodes: TaskEpisode[] }) {
   return (
     <div data-testid="task-episodes">
       <div className="toolbar">
-        <span className="muted">{episodes.length} episodes</span>
+        <span className="muted">{formatCount(episodes.length, "episode")}</span>
         {picked.length === 2 ? (
           <Link href={`/episodes/compare?a=${picked[0]}&b=${picked[1]}`} data-testid="compare-link">
             Side by side →

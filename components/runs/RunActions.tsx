@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
+import { formatCount } from "@/lib/stats/formatNumber";
 
 /** Rename and Delete for one run; deleting asks first, saying how many episodes go with it. */
 export function RunActions({ id, name, episodes }: { id: string; name: string; episodes: number }) {
@@ -23,9 +24,7 @@ export function RunActions({ id, name, episodes }: { id: string; name: string; e
     if (await send({ method: "PATCH", body: JSON.stringify({ name: draft }) })) setEditing(false);
   };
   const remove = async () => {
-    if (
-      window.confirm(`Delete run ${name} and its ${episodes} ${episodes === 1 ? "episode" : "episodes"}? This cannot be undone.`)
-    )
+    if (window.confirm(`Delete run ${name} and its ${formatCount(episodes, "episode")}? This cannot be undone.`))
       await send({ method: "DELETE" });
   };
   return (

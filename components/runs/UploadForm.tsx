@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
+import { formatCount } from "@/lib/stats/formatNumber";
 
 interface Result {
   runs?: { name: string; episodes: number; created: boolean }[];
@@ -63,7 +64,7 @@ export function UploadForm() {
       <div aria-live="polite" data-testid="upload-result">
         {result?.runs?.map((r) => (
           <p key={r.name} className="ok" style={{ margin: "4px 0" }}>
-            Imported {r.episodes} episodes into run <strong>{r.name}</strong>
+            Imported {formatCount(r.episodes, "episode")} into run <strong>{r.name}</strong>
             {r.created ? "" : " (added to it)"}.
           </p>
         ))}

@@ -39,11 +39,7 @@ export function CreateStudyForm({ picked }: { picked: { env: string; tasks: stri
     setError(body?.error ?? "the server does not answer");
   };
   return (
-    <form
-      onSubmit={submit}
-      className="panel"
-      style={{ display: "grid", gap: 8, gridTemplateColumns: "repeat(auto-fill, minmax(240px, 1fr))" }}
-    >
+    <form onSubmit={submit} className="panel form-grid">
       <label>
         Name <input name="name" required maxLength={120} />
       </label>
@@ -92,17 +88,17 @@ export function CreateStudyForm({ picked }: { picked: { env: string; tasks: stri
       <label>
         Practice task <input name="practiceTask" placeholder="none, or e.g. fs1:59" />
       </label>
-      <label style={{ alignSelf: "end" }}>
+      <label className="form-check">
         <input name="showReward" type="checkbox" /> show the reward after submit
       </label>
       <label style={{ gridColumn: "1 / -1" }}>
-        Description <input name="description" style={{ width: "100%" }} />
+        Description <input name="description" />
       </label>
       <label style={{ gridColumn: "1 / -1" }}>
-        Instructions (Markdown) <textarea name="instructions" rows={4} style={{ width: "100%" }} />
+        Instructions (Markdown) <textarea name="instructions" rows={3} />
       </label>
       <label style={{ gridColumn: "1 / -1" }}>
-        Consent (Markdown; empty: none) <textarea name="consent" rows={3} style={{ width: "100%" }} />
+        Consent (Markdown; empty: none) <textarea name="consent" rows={3} />
       </label>
       <div style={{ gridColumn: "1 / -1" }}>
         <button className="primary" type="submit" disabled={busy}>

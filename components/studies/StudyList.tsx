@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { CreateStudyForm } from "./CreateStudyForm";
+import { formatCount } from "@/lib/stats/formatNumber";
 
 interface Row {
   id: string;
@@ -47,7 +48,8 @@ export function StudyList({ studies, picked }: { studies: Row[]; picked: { env: 
       <h2>New study</h2>
       {picked && picked.total > picked.tasks.split(",").length && (
         <p className="warn">
-          The filter matches {picked.total} tasks; the first {picked.tasks.split(",").length} are filled in (sample fewer below).
+          The filter matches {formatCount(picked.total, "task")}; the first {picked.tasks.split(",").length} are filled in (sample
+          fewer below).
         </p>
       )}
       <CreateStudyForm picked={picked} />

@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import Link from "next/link";
 import type { StudyMonitor } from "@/lib/studies/monitor";
+import { formatCount } from "@/lib/stats/formatNumber";
 
 interface Study {
   id: string;
@@ -16,31 +17,20 @@ interface Study {
   showReward: boolean;
   practice: boolean;
 }
-interface Invite {
-  id: string;
-  label: string;
-  uses: number;
-  maxUses: number;
-  revoked: boolean;
-  expiresAt: string | null;
-}
 
 const POLL_MS = 2000;
 
-/** A study for its researcher: rules, invite links, the live participants table (Watch, End), exports. */
-export function StudyView({
-  study,
-  invites: initialInvites,
-  initial,
-}: {
-  study: Study;
-  invites: Invite[];
-  initial: StudyMonitor;
-}) {
+/**
+ * A study for its researcher: rules, invite links, the live participants table (Watch, End), exports.
+ * The participants and the invites' "used" counts follow the monitor, polled and fetched again after
+ * each change made here.
+ */
+export function StudyView({ study, initial }: { study: Study; initial: StudyMonitor }) {
   const [monitor, setMonitor] = useState(initial);
-  const [invites, setInvites] = useState(initialInvites);
   const [newLink, setNewLink] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [refreshes, setRefreshes] = useState(0);
+  const refresh = () => setRefreshes((n) => n + 1);
 
   useEffect(() => {
     let stop = false;
@@ -48,12 +38,14 @@ export function StudyView({
       const res = await fetch(`/api/studies/${study.id}/monitor`).catch(() => null);
       if (!stop && res?.ok) setMonitor(await res.json());
     };
+    if (refreshes > 0) void tick();
     const t = setInterval(tick, POLL_MS);
     return () => {
       stop = true;
       clearInterval(t);
     };
-  }, [study.id]);
+  }, [study.id, refreshes]);
+  const invites = monitor.invites;
 
   const invite = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -70,21 +62,10 @@ export function StudyView({
     const body = await res.json();
     if (!res.ok) return setError(body.error);
     setNewLink(body.link);
-    setInvites((xs) => [
-      {
-        id: body.id,
-        label: String(f.get("label") ?? ""),
-        uses: 0,
-        maxUses: body.maxUses,
-        revoked: false,
-        expiresAt: body.expiresAt,
-      },
-      ...xs,
-    ]);
+    refresh();
   };
   const revoke = async (id: string) => {
-    if ((await fetch(`/api/studies/${study.id}/invites/${id}`, { method: "DELETE" })).ok)
-      setInvites((xs) => xs.map((i) => (i.id === id ? { ...i, revoked: true } : i)));
+    if ((await fetch(`/api/studies/${study.id}/invites/${id}`, { method: "DELETE" })).ok) refresh();
   };
   const end = async (participantId: string) => {
     await fetch(`/api/studies/${study.id}/participants/${participantId}/end`, { method: "POST" });
@@ -94,14 +75,16 @@ export function StudyView({
     <main style={{ maxWidth: "none" }}>
       <h1>{study.name}</h1>
       <p className="muted">
-        {study.tasks} tasks, {study.perParticipant ?? "all"} per participant, order {study.order}; turn limit {study.turnLimit}
+        {formatCount(study.tasks, "task")}, {study.perParticipant ?? "all"} per participant, order {study.order}; turn limit{" "}
+        {study.turnLimit}
         {study.timeLimitSec
           ? `, ${study.timeLimitSec} s per task (${study.timerRule === "connected" ? "paused while away" : "wall clock"})`
           : ", no time limit"}
         ; reward {study.showReward ? "shown" : "hidden"} after submit{study.practice ? "; a practice task first" : ""}.
       </p>
       <p data-testid="study-progress">
-        <strong>{monitor.done}</strong> of {monitor.planned} episodes done · {monitor.participants.length} participants
+        <strong>{monitor.done}</strong> of {formatCount(monitor.planned, "episode")} done ·{" "}
+        {formatCount(monitor.participants.length, "participant")}
       </p>
 
       <h2>Participants</h2>
@@ -178,7 +161,7 @@ export function StudyView({
             {invites.map((i) => (
               <tr key={i.id}>
                 <td>{i.label || "—"}</td>
-                <td>
+                <td data-testid="invite-uses">
                   {i.uses} / {i.maxUses}
                 </td>
                 <td>{i.expiresAt?.slice(0, 16).replace("T", " ") ?? "never"}</td>

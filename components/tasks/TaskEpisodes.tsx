@@ -3,7 +3,7 @@ import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
-import { formatReward } from "@/lib/stats/formatNumber";
+import { formatReward, formatCount } from "@/lib/stats/formatNumber";
 
 /** Every episode of one task; pick two to replay them side by side. */
 export function TaskEpisodes({ episodes }: { episodes: TaskEpisode[] }) {
@@ -25,7 +25,7 @@ export function TaskEpisodes({ episodes }: { episodes: TaskEpisode[] }) {
         <span className="muted" data-testid="pick-hint">
           {picked.length === 2
             ? "two episodes picked"
-            : `pick ${2 - picked.length} more episode${picked.length === 1 ? "" : "s"} to replay them side by side`}
+            : `pick ${formatCount(2 - picked.length, "more episode", "more episodes")} to replay them side by side`}
         </span>
       </div>
       <table data-testid="task-episodes">

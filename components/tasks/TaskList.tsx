@@ -5,6 +5,7 @@ import type { PublicTask, TaskFilter } from "@/lib/tasks";
 import { GoldReveal } from "./GoldReveal";
 import { StartPlayButton } from "@/components/play/StartPlayButton";
 import { EnvironmentDatasetSelects } from "./EnvironmentDatasetSelects";
+import { formatCount } from "@/lib/stats/formatNumber";
 
 type Result = { tasks: PublicTask[]; total: number };
 
@@ -60,7 +61,7 @@ async function TaskTotal({ filter, result }: { filter: TaskFilter; result: Promi
   return (
     <>
       <span className="muted" data-testid="task-total">
-        {total} tasks
+        {formatCount(total, "task")}
       </span>
       {total > 0 && (
         <Link

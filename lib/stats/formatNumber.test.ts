@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMeasure, formatPercent, formatReward, formatTurns } from "./formatNumber";
+import { formatCount, formatMeasure, formatPercent, formatReward, formatTurns } from "./formatNumber";
 
 describe("one number format", () => {
   it("rewards have two decimals, whole or not", () => {
@@ -14,6 +14,14 @@ describe("one number format", () => {
     expect(formatPercent(100)).toBe("100.0");
     expect(formatPercent(undefined)).toBe("—");
     expect(formatTurns(7.2524)).toBe("7.25");
+  });
+  it("a count's noun is singular for one only, and thousands are grouped", () => {
+    expect(formatCount(1, "step")).toBe("1 step");
+    expect(formatCount(0, "step")).toBe("0 steps");
+    expect(formatCount(2, "turn")).toBe("2 turns");
+    expect(formatCount(19136, "episode")).toBe("19,136 episodes");
+    expect(formatCount(1, "study", "studies")).toBe("1 study");
+    expect(formatCount(3, "study", "studies")).toBe("3 studies");
   });
   it("counts stay whole, shares read as rewards", () => {
     expect(formatMeasure(3)).toBe("3");

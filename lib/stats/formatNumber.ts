@@ -19,6 +19,11 @@ export function formatTurns(t: number | null | undefined): string {
   return t === null || t === undefined || !Number.isFinite(t) ? DASH : t.toFixed(2);
 }
 
+/** A count with its noun, in the singular for one: "1 step", "2 steps", "1,034 tasks" (`plural` where an s is wrong). */
+export function formatCount(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n.toLocaleString("en")} ${n === 1 ? noun : plural}`;
+}
+
 /** A count stays whole; a share or a similarity reads as a reward does. */
 export function formatMeasure(x: number): string {
   return Number.isInteger(x) ? String(x) : formatReward(x);

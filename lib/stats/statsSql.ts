@@ -26,7 +26,8 @@ const GROUP_SQL: Record<GroupKey, Prisma.Sql> = {
   study: Prisma.raw(`st.name`),
   participant: Prisma.raw(`sp.pseudonym`),
   execution: Prisma.raw(`e.execution`),
-  turnLimit: Prisma.raw(`(e."turnLimit"::text || ' turns')`),
+  // A single-turn run's group reads "1 turn", as every count does (formatCount).
+  turnLimit: Prisma.raw(`(e."turnLimit"::text || CASE WHEN e."turnLimit" = 1 THEN ' turn' ELSE ' turns' END)`),
 };
 const NEEDS_TASK: GroupKey[] = ["environment", "dataset", "hardness", "fs"];
 

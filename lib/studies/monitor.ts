@@ -23,11 +23,23 @@ export interface MonitorRow {
   completionCode: string | null;
 }
 
+/** An invite link as its researcher sees it: `uses` counts the people who joined through it so far. */
+export interface InviteRow {
+  id: string;
+  label: string;
+  uses: number;
+  maxUses: number;
+  revoked: boolean;
+  expiresAt: string | null;
+}
+
 export interface StudyMonitor {
   studyId: string;
   planned: number;
   done: number;
   participants: MonitorRow[];
+  /** Newest first. Polled with the participants, so "used" counts people as they join. */
+  invites: InviteRow[];
 }
 
 export async function studyMonitor(prisma: Db, sessions: SessionManager | null, studyId: string): Promise<StudyMonitor | null> {
@@ -35,6 +47,10 @@ export async function studyMonitor(prisma: Db, sessions: SessionManager | null, 
     where: { id: studyId },
     select: {
       id: true,
+      invites: {
+        orderBy: { createdAt: "desc" },
+        select: { id: true, label: true, uses: true, maxUses: true, revokedAt: true, expiresAt: true },
+      },
       participants: {
         orderBy: { slot: "asc" },
         select: {
@@ -92,6 +108,14 @@ export async function studyMonitor(prisma: Db, sessions: SessionManager | null, 
     planned: rows.reduce((n, r) => n + r.assigned, 0),
     done: rows.reduce((n, r) => n + Math.min(r.done, r.assigned), 0),
     participants: rows,
+    invites: study.invites.map((i) => ({
+      id: i.id,
+      label: i.label,
+      uses: i.uses,
+      maxUses: i.maxUses,
+      revoked: !!i.revokedAt,
+      expiresAt: i.expiresAt?.toISOString() ?? null,
+    })),
   };
 }
 

@@ -108,6 +108,8 @@ describe("a study", () => {
       ["Bo", "not started"],
       ["Cy", "not started"],
     ]);
+    // The monitor counts the invite's uses as people join (the study page polls it).
+    expect(m.invites.map((i) => [i.label, i.uses, i.maxUses, i.revoked])).toEqual([["open", 3, 3, false]]);
 
     const csv = (await exportStudy(p.db.prisma, study.id, "csv")).trim().split("\n");
     expect(csv).toHaveLength(3);

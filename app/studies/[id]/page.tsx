@@ -11,7 +11,7 @@ export default async function StudyPage({ params }: { params: Promise<{ id: stri
   await pageStaff();
   const { id } = await params;
   const p = getPlateau();
-  const study = await p.prisma.study.findUnique({ where: { id }, include: { invites: { orderBy: { createdAt: "desc" } } } });
+  const study = await p.prisma.study.findUnique({ where: { id } });
   const monitor = study && (await studyMonitor(p.prisma, p.live?.sessions ?? null, id));
   if (!study || !monitor) notFound();
   return (
@@ -29,14 +29,6 @@ export default async function StudyPage({ params }: { params: Promise<{ id: stri
         showReward: study.showReward,
         practice: study.practiceTaskId !== null,
       }}
-      invites={study.invites.map((i) => ({
-        id: i.id,
-        label: i.label,
-        uses: i.uses,
-        maxUses: i.maxUses,
-        revoked: !!i.revokedAt,
-        expiresAt: i.expiresAt?.toISOString() ?? null,
-      }))}
       initial={monitor}
     />
   );
