@@ -11,7 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { listLogFiles } from "../lib/importers";
 import { parseLog } from "../lib/importers/intercode/parseLog";
-import { replayActionOf, scoredEveryAction } from "../lib/agents/rescore/replayAction";
+import { asLoggedObservation, asLoggedReward, replayActionOf, scoredEveryAction } from "../lib/agents/rescore/replayAction";
 import { observationCause } from "../lib/agents/rescore/observationCause";
 import { REWARD_TOLERANCE } from "../lib/agents/rescore/rescoreReport";
 import { interCodeResult } from "../lib/environments/sql/interCodeResult";
@@ -66,6 +66,8 @@ interface Tally {
   equalRewards: number;
   causes: Record<string, number>;
   rewardDisagreements: Record<string, string[]>;
+  /** Every observation that differs, by cause (in the --out file). */
+  examples: Record<string, { task: number; action: string; logged: string; now: string }[]>;
 }
 
 function check(
@@ -74,13 +76,26 @@ function check(
   log: ReturnType<typeof parseLog>,
   visible: (db: string) => boolean,
 ): Tally {
-  const t: Tally = { steps: 0, equal: 0, asMariaDb: 0, rewards: 0, equalRewards: 0, causes: {}, rewardDisagreements: {} };
+  const t: Tally = {
+    steps: 0,
+    equal: 0,
+    asMariaDb: 0,
+    rewards: 0,
+    equalRewards: 0,
+    causes: {},
+    rewardDisagreements: {},
+    examples: {},
+  };
   log.episodes.forEach((e, k) => {
     const task = tasks[e.taskIndex];
     const gold = sqlResultOf(results.golds[e.taskIndex]);
     const goldRows = gold && "rows" in gold ? gold.rows : [];
     const reward = (r: SqlResult | null) =>
-      score("sql", { agent: agentObservation(r), gold: goldRows, goldQuery: task.gold }, "intercode").reward;
+      asLoggedReward(
+        "sql",
+        log.strategy,
+        score("sql", { agent: agentObservation(r), gold: goldRows, goldQuery: task.gold }, "intercode"),
+      );
     const turns: number[] = [];
     let first: string | null = null;
     let last: SqlResult | null = null;
@@ -93,10 +108,17 @@ function check(
       last = interCodeResult(a.action, raw, visible);
       t.steps += 1;
       if (raw.text === s.observation) t.asMariaDb += 1;
-      const cause = observationCause(a.action, s.observation, last.text);
+      const now = asLoggedObservation(log.strategy, last.text);
+      const cause = observationCause(a.action, s.observation, now);
       if (!cause) t.equal += 1;
       else {
         t.causes[cause] = (t.causes[cause] ?? 0) + 1;
+        (t.examples[cause] ??= []).push({
+          task: e.taskIndex,
+          action: a.action,
+          logged: s.observation.slice(0, 3000),
+          now: now.slice(0, 3000),
+        });
         first ??= cause;
       }
       if (scoredEveryAction(log.strategy)) turns.push(reward(last));

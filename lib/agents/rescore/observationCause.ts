@@ -80,7 +80,7 @@ function sqlCause(logged: string, now: string): Cause {
 }
 
 /** The row tuples of a printed rows list, as texts (quotes and brackets inside values respected); null if it is not one. */
-function pythonTuples(s: string): string[] | null {
+export function pythonTuples(s: string): string[] | null {
   if (!s.startsWith("[") || !s.endsWith("]")) return null;
   const rows: string[] = [];
   let depth = 0;
