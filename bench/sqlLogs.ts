@@ -1,7 +1,8 @@
 // bench/sqlLogs — every action of InterCode's SQL logs through `intercode` execution's statement
 // path, fast: one sandbox, one Python process running each action on a connection of its own (USE
 // carried, autocommit off and rolled back after it, as `plateau-console --exec` but for the commit),
-// the result put in InterCode's words (interCodeResult), the rewards at InterCode's turns against
+// groups in MySQL 8's order as runAsMysql runs them (ORDER BY NULL added, the statement as written
+// again after a syntax error), the result put in InterCode's words (interCodeResult), the rewards at InterCode's turns against
 // the gold's rows. The shares `plateau rescore` gives, in seconds instead of hours on a loaded
 // machine; not the rescore itself (no session, no recording, no fresh sandbox per episode: a CREATE
 // TABLE an action commits stays for later episodes). `plateau rescore` of a sample checks it.
@@ -15,6 +16,7 @@ import { asLoggedObservation, asLoggedReward, replayActionOf, scoredEveryAction 
 import { observationCause } from "../lib/agents/rescore/observationCause";
 import { REWARD_TOLERANCE } from "../lib/agents/rescore/rescoreReport";
 import { interCodeResult } from "../lib/environments/sql/interCodeResult";
+import { mysqlGroupOrder } from "../lib/environments/sql/mysqlGroupOrder";
 import { agentObservation, sqlResultOf, type SqlResult } from "../lib/environments/sql/result";
 import { SQL_IMAGE } from "../lib/environments/sql/play";
 import { loadSqlTasks } from "../lib/environments/sql/tasks";
@@ -25,14 +27,16 @@ const { values, positionals } = parseArgs({
   options: { driver: { type: "string", default: "local" }, out: { type: "string", default: ".data/bench/sql-logs.json" } },
 });
 const tasks = loadSqlTasks(path.resolve("data/intercode"));
+const asMysql = (sql: string) => mysqlGroupOrder(sql);
 
-// Runs {golds: {key: {db, sql}}, episodes: [{db, actions}]}; prints {golds: {key: result}, episodes: [[result…]]}.
+// Runs {golds: {key: {db, sql, alt}}, episodes: [{db, actions: [[sql, alt]…]}]} (alt: the statement with
+// ORDER BY NULL, or null); prints {golds: {key: result}, episodes: [[result…]]}.
 const BATCH = `import json, sys
 sys.path.insert(0, "/usr/local/lib/plateau/console")
 import pymysql
 from sql_console import result_of, SOCKET
 req = json.loads(sys.stdin.read())
-def run(db, sql):
+def run(db, sql, alt=None):
     cx = pymysql.connect(unix_socket=SOCKET, user="player", autocommit=False, charset="utf8mb4")
     try:
         if db:
@@ -41,19 +45,21 @@ def run(db, sql):
         cur = cx.cursor()
         cur.execute("SET SESSION max_statement_time = 10")
         try:
-            cur.execute(sql); r = result_of(cur)
+            cur.execute(alt or sql); r = result_of(cur)
         except pymysql.Error as e:
             r = result_of(cur, e)
+            if alt and r.get("code") == 1064:
+                return run(db, sql)
         c = cx.cursor(); c.execute("SELECT DATABASE()"); db = c.fetchone()[0]
         cx.rollback()
     finally:
         cx.close()
     return r, db
-out = {"golds": {k: run(g["db"], g["sql"])[0] for k, g in req["golds"].items()}, "episodes": []}
+out = {"golds": {k: run(g["db"], g["sql"], g["alt"])[0] for k, g in req["golds"].items()}, "episodes": []}
 for ep in req["episodes"]:
     db, res = ep["db"], []
-    for a in ep["actions"]:
-        r, db = run(db, a)
+    for a, alt in ep["actions"]:
+        r, db = run(db, a, alt)
         res.append(r)
     out["episodes"].append(res)
 json.dump(out, sys.stdout)`;
@@ -150,13 +156,16 @@ async function main() {
       const t0 = performance.now();
       const req = {
         golds: Object.fromEntries(
-          log.episodes.map((e) => [e.taskIndex, { db: tasks[e.taskIndex].db, sql: tasks[e.taskIndex].gold }]),
+          log.episodes.map((e) => [
+            e.taskIndex,
+            { db: tasks[e.taskIndex].db, sql: tasks[e.taskIndex].gold, alt: asMysql(tasks[e.taskIndex].gold) },
+          ]),
         ),
         episodes: log.episodes.map((e) => ({
           db: tasks[e.taskIndex].db,
           actions: e.steps.flatMap((s) => {
             const a = replayActionOf(s.action, log.strategy, s.observation);
-            return a.kind === "run" ? [a.action] : [];
+            return a.kind === "run" ? [[a.action, asMysql(a.action)]] : [];
           }),
         })),
       };
