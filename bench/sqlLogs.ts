@@ -17,6 +17,7 @@ import { observationCause } from "../lib/agents/rescore/observationCause";
 import { REWARD_TOLERANCE } from "../lib/agents/rescore/rescoreReport";
 import { interCodeResult } from "../lib/environments/sql/interCodeResult";
 import { mysqlGroupOrder } from "../lib/environments/sql/mysqlGroupOrder";
+import { mysqlReservedWordError } from "../lib/environments/sql/mysqlReservedWords";
 import { agentObservation, sqlResultOf, type SqlResult } from "../lib/environments/sql/result";
 import { SQL_IMAGE } from "../lib/environments/sql/play";
 import { loadSqlTasks } from "../lib/environments/sql/tasks";
@@ -94,7 +95,7 @@ function check(
   };
   log.episodes.forEach((e, k) => {
     const task = tasks[e.taskIndex];
-    const gold = sqlResultOf(results.golds[e.taskIndex]);
+    const gold = mysqlReservedWordError(task.gold) ?? sqlResultOf(results.golds[e.taskIndex]);
     const goldRows = gold && "rows" in gold ? gold.rows : [];
     const reward = (r: SqlResult | null) =>
       asLoggedReward(
@@ -109,7 +110,9 @@ function check(
     for (const s of e.steps) {
       const a = replayActionOf(s.action, log.strategy, s.observation);
       if (a.kind !== "run") continue;
-      const raw = sqlResultOf(results.episodes[k][j++]);
+      // as runAsMysql: what MySQL 8 refused to parse is not the server's to answer
+      const ran = sqlResultOf(results.episodes[k][j++]);
+      const raw = mysqlReservedWordError(a.action) ?? ran;
       if (!raw) throw new Error(`${file}: no result for ${a.action}`);
       last = interCodeResult(a.action, raw, visible);
       t.steps += 1;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONSOLE_PATH, type Sandbox } from "../../sandbox/types";
 import { mysqlGroupOrder } from "./mysqlGroupOrder";
+import { mysqlReservedWordError } from "./mysqlReservedWords";
 import { SqlResult } from "./result";
 
 // One statement run in a SQL sandbox outside the terminal, on a connection of its own, as the
@@ -38,12 +39,15 @@ export async function runStatement(sandbox: Sandbox, db: string | null, sql: str
 const PARSE_ERROR = 1064;
 
 /**
- * A statement as InterCode's MySQL 8 ran it, as far as row order goes: with ORDER BY NULL where it
+ * A statement as InterCode's MySQL 8 ran it: refused when it uses a name MySQL 8 reserves
+ * (mysqlReservedWords), and, as far as row order goes, with ORDER BY NULL where it
  * groups without an order (mysqlGroupOrder). A syntax error is the statement's own: it is run as
  * written again, so the message quotes the player's text. The rows say they are in that order
  * (`mysqlOrder`), so the scorer runs the gold the same way.
  */
 export async function runAsMysql(sandbox: Sandbox, db: string | null, sql: string, timeoutMs?: number): Promise<StatementRun> {
+  const refused = mysqlReservedWordError(sql); // MySQL 8 would not have run it
+  if (refused) return { result: refused, db, timedOut: false };
   const unsorted = mysqlGroupOrder(sql);
   const r = await runStatement(sandbox, db, unsorted ?? sql, timeoutMs);
   if (unsorted && "error" in r.result && r.result.code === PARSE_ERROR) return runStatement(sandbox, db, sql, timeoutMs);
