@@ -8,6 +8,12 @@ describe("mysqlGroupOrder", () => {
       "SELECT a FROM t GROUP BY a HAVING count(*) > 1 ORDER BY NULL LIMIT 3;\n",
     );
   });
+  it("puts it after the statement's last string or name, before a trailing comment", () => {
+    expect(mysqlGroupOrder("SELECT a FROM t GROUP BY a HAVING max(b) = 'x' -- why")).toBe(
+      "SELECT a FROM t GROUP BY a HAVING max(b) = 'x' ORDER BY NULL -- why",
+    );
+    expect(mysqlGroupOrder("SELECT `a` FROM t GROUP BY `a`")).toBe("SELECT `a` FROM t GROUP BY `a` ORDER BY NULL");
+  });
   it("reaches subqueries and derived tables, each on its own", () => {
     expect(mysqlGroupOrder("SELECT * FROM (SELECT a FROM t GROUP BY a) x ORDER BY 1")).toBe(
       "SELECT * FROM (SELECT a FROM t GROUP BY a ORDER BY NULL) x ORDER BY 1",

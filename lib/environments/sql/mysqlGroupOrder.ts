@@ -4,6 +4,8 @@
 // order where both servers scan alike (README "SQL logs re-scored"). Not on a UNION's parts (an
 // ORDER BY there needs parentheses) nor WITH ROLLUP (which refuses ORDER BY).
 
+import { sqlTokens } from "./sqlTokens";
+
 const NO_ORDER = " ORDER BY NULL";
 
 interface Scope {
@@ -25,68 +27,27 @@ export function mysqlGroupOrder(sql: string): string | null {
   const close = (s: Scope, end: number) => {
     if (s.select && s.groupBy && !s.orderBy && !s.skip) inserts.push(s.before ?? end);
   };
-  let lastWord = "";
-  let i = 0;
-  while (i < sql.length) {
-    const c = sql[i]!;
+  const tokens = sqlTokens(sql);
+  for (const [k, t] of tokens.entries()) {
     const top = stack.at(-1)!;
-    if (c === "'" || c === '"' || c === "`") {
-      i = quoteEnd(sql, i, c);
-      continue;
-    }
-    if ((c === "-" && sql.startsWith("-- ", i)) || c === "#") {
-      const nl = sql.indexOf("\n", i);
-      i = nl < 0 ? sql.length : nl;
-      continue;
-    }
-    if (c === "/" && sql[i + 1] === "*") {
-      const e = sql.indexOf("*/", i + 2);
-      i = e < 0 ? sql.length : e + 2;
-      continue;
-    }
-    if (c === "(") stack.push(newScope());
-    else if (c === ")") {
-      if (stack.length > 1) close(stack.pop()!, i);
-    } else if (c === ";") {
-      close(top, trimmedEnd(sql, i));
+    const endBefore = tokens[k - 1]?.end ?? 0; // the end of the text before this token
+    const w = t.quoted ? "" : t.text.toUpperCase();
+    const last = k > 0 && !tokens[k - 1]!.quoted ? tokens[k - 1]!.text.toUpperCase() : "";
+    if (w === "(") stack.push(newScope());
+    else if (w === ")") {
+      if (stack.length > 1) close(stack.pop()!, endBefore);
+    } else if (w === ";") {
+      close(top, endBefore);
       stack.splice(0, stack.length, newScope());
-    } else if (/[A-Za-z_$]/.test(c)) {
-      let j = i;
-      while (j < sql.length && /[\w$]/.test(sql[j]!)) j++;
-      const w = sql.slice(i, j).toUpperCase();
-      if (w === "SELECT") top.select = true;
-      else if (w === "BY" && lastWord === "GROUP") top.groupBy = true;
-      else if (w === "BY" && lastWord === "ORDER") top.orderBy = true;
-      else if (w === "UNION" || w === "INTERSECT" || w === "EXCEPT" || w === "ROLLUP") top.skip = true;
-      else if (top.groupBy && top.before === null && AFTER_ORDER.has(w)) top.before = trimmedEnd(sql, i);
-      lastWord = w;
-      i = j;
-      continue;
-    }
-    i++;
+    } else if (w === "SELECT") top.select = true;
+    else if (w === "BY" && last === "GROUP") top.groupBy = true;
+    else if (w === "BY" && last === "ORDER") top.orderBy = true;
+    else if (w === "UNION" || w === "INTERSECT" || w === "EXCEPT" || w === "ROLLUP") top.skip = true;
+    else if (top.groupBy && top.before === null && AFTER_ORDER.has(w)) top.before = endBefore;
   }
-  close(stack[0]!, trimmedEnd(sql, sql.length));
+  close(stack[0]!, tokens.at(-1)?.end ?? 0);
   if (inserts.length === 0) return null;
   let out = sql;
   for (const at of inserts.sort((a, b) => b - a)) out = out.slice(0, at) + NO_ORDER + out.slice(at);
   return out;
-}
-
-/** Where a quoted string, identifier or name ends (past its closing quote; a doubled or escaped quote stays inside). */
-function quoteEnd(sql: string, start: number, q: string): number {
-  for (let i = start + 1; i < sql.length; i++) {
-    if (sql[i] === "\\" && q !== "`") i++;
-    else if (sql[i] === q) {
-      if (sql[i + 1] === q) i++;
-      else return i + 1;
-    }
-  }
-  return sql.length;
-}
-
-/** The position after the last non-space character before `end`. */
-function trimmedEnd(sql: string, end: number): number {
-  let e = end;
-  while (e > 0 && /\s/.test(sql[e - 1]!)) e--;
-  return e;
 }

@@ -1,4 +1,5 @@
 import type { SqlResult } from "./result";
+import { sqlTokens } from "./sqlTokens";
 
 // MySQL 8 reserves the names of its window functions and GROUPING; MariaDB 10.11 does not, so
 // `MAX(rank)` runs here (or names an unknown column) where MySQL 8 refused the statement before
@@ -26,7 +27,7 @@ const NEAR_CHARS = 80;
 
 /** MySQL 8's syntax error for a reserved name `sql` uses as an identifier; null when it uses none. */
 export function mysqlReservedWordError(sql: string): SqlResult | null {
-  const tokens = tokenize(sql);
+  const tokens = sqlTokens(sql);
   const ddl = /^(create|alter)$/i.test(tokens[0]?.text ?? "");
   for (const [k, t] of tokens.entries()) {
     if (t.quoted || !RESERVED.has(t.text.toLowerCase())) continue;
@@ -40,45 +41,4 @@ export function mysqlReservedWordError(sql: string): SqlResult | null {
     return { error, code: 1064, text: `Error executing query: ${error}` };
   }
   return null;
-}
-
-interface Token {
-  text: string;
-  start: number;
-  quoted: boolean;
-}
-
-/** Words, quoted names and single punctuation characters; strings and comments are skipped. */
-function tokenize(sql: string): Token[] {
-  const out: Token[] = [];
-  let i = 0;
-  while (i < sql.length) {
-    const c = sql[i]!;
-    if (/\s/.test(c)) i++;
-    else if (c === "'" || c === '"' || c === "`") {
-      let j = i + 1;
-      for (; j < sql.length; j++) {
-        if (sql[j] === "\\" && c !== "`") j++;
-        else if (sql[j] === c && sql[j + 1] === c) j++;
-        else if (sql[j] === c) break;
-      }
-      if (c === "`") out.push({ text: sql.slice(i + 1, j), start: i, quoted: true });
-      i = j + 1;
-    } else if ((c === "-" && sql.startsWith("-- ", i)) || c === "#") {
-      const nl = sql.indexOf("\n", i);
-      i = nl < 0 ? sql.length : nl;
-    } else if (c === "/" && sql[i + 1] === "*") {
-      const e = sql.indexOf("*/", i + 2);
-      i = e < 0 ? sql.length : e + 2;
-    } else if (/[\w$]/.test(c)) {
-      let j = i;
-      while (j < sql.length && /[\w$]/.test(sql[j]!)) j++;
-      out.push({ text: sql.slice(i, j), start: i, quoted: false });
-      i = j;
-    } else {
-      out.push({ text: c, start: i, quoted: false });
-      i++;
-    }
-  }
-  return out;
 }
