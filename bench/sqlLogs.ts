@@ -18,6 +18,7 @@ import { REWARD_TOLERANCE } from "../lib/agents/rescore/rescoreReport";
 import { interCodeResult } from "../lib/environments/sql/interCodeResult";
 import { mysqlGroupOrder } from "../lib/environments/sql/mysqlGroupOrder";
 import { mysqlReservedWordError } from "../lib/environments/sql/mysqlReservedWords";
+import { mysqlOnlyFullGroupByError } from "../lib/environments/sql/mysqlOnlyFullGroupBy";
 import { agentObservation, sqlResultOf, type SqlResult } from "../lib/environments/sql/result";
 import { SQL_IMAGE } from "../lib/environments/sql/play";
 import { loadSqlTasks } from "../lib/environments/sql/tasks";
@@ -65,6 +66,11 @@ for ep in req["episodes"]:
     out["episodes"].append(res)
 json.dump(out, sys.stdout)`;
 
+/** What runAsMysql makes of a result: MySQL 8's refusals (the current database taken as the task's). */
+function asMysql8(sql: string, db: string | null, ran: SqlResult | null): SqlResult | null {
+  return mysqlReservedWordError(sql) ?? (ran && "rows" in ran ? mysqlOnlyFullGroupByError(sql, db) : null) ?? ran;
+}
+
 interface Tally {
   steps: number;
   equal: number;
@@ -95,7 +101,7 @@ function check(
   };
   log.episodes.forEach((e, k) => {
     const task = tasks[e.taskIndex];
-    const gold = mysqlReservedWordError(task.gold) ?? sqlResultOf(results.golds[e.taskIndex]);
+    const gold = asMysql8(task.gold, task.db ?? null, sqlResultOf(results.golds[e.taskIndex]));
     const goldRows = gold && "rows" in gold ? gold.rows : [];
     const reward = (r: SqlResult | null) =>
       asLoggedReward(
@@ -110,9 +116,7 @@ function check(
     for (const s of e.steps) {
       const a = replayActionOf(s.action, log.strategy, s.observation);
       if (a.kind !== "run") continue;
-      // as runAsMysql: what MySQL 8 refused to parse is not the server's to answer
-      const ran = sqlResultOf(results.episodes[k][j++]);
-      const raw = mysqlReservedWordError(a.action) ?? ran;
+      const raw = asMysql8(a.action, task.db ?? null, sqlResultOf(results.episodes[k][j++]));
       if (!raw) throw new Error(`${file}: no result for ${a.action}`);
       last = interCodeResult(a.action, raw, visible);
       t.steps += 1;
