@@ -7,6 +7,7 @@ const near = (text: string, line = 1) =>
 describe("MySQL 8's reserved window-function names", () => {
   it("refuse a statement as MySQL 8 did (InterCode's logs), at the token after the name", () => {
     expect(mysqlReservedWordError("SELECT MAX(rank) FROM losers")?.text).toBe(near(") FROM losers"));
+    expect(mysqlReservedWordError("SELECT MAX(rank) FROM losers;\n")?.text).toBe(near(") FROM losers"));
     expect(mysqlReservedWordError("SELECT rank AS money_rank FROM poker_players ORDER BY height DESC LIMIT 1")?.text).toBe(
       near("AS money_rank FROM poker_players ORDER BY height DESC LIMIT 1"),
     );

@@ -35,7 +35,8 @@ export function mysqlReservedWordError(sql: string): SqlResult | null {
     const next = tokens[k + 1];
     if (before?.text === "." || next?.text === "(") continue;
     const at = ddl || before?.text.toLowerCase() === "as" ? t.start : (next?.start ?? sql.length);
-    const near = Array.from(sql.slice(at)).slice(0, NEAR_CHARS).join("");
+    // the statement's text as MySQL read it: a trailing ; ends it (InterCode's `near ') FROM losers'`)
+    const near = Array.from(sql.replace(/;\s*$/, "").slice(at)).slice(0, NEAR_CHARS).join("");
     const line = sql.slice(0, at).split("\n").length;
     const error = `You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near '${near}' at line ${line}`;
     return { error, code: 1064, text: `Error executing query: ${error}` };
