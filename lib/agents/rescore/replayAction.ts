@@ -58,7 +58,8 @@ export function asLoggedObservation(strategy: string | null, observation: string
 /**
  * A re-scored reward as the run's InterCode computed it. The SQL ReAct log was made by an InterCode
  * whose SQL reward was the IoU of the rows alone, without the order factor τ of the SqlEnv it
- * published: each of that log's rewards is the IoU of its rows (none negative, most unrounded).
+ * published: of that log's 1,034 rewards, 1,025 equal the IoU of the replayed rows and none the
+ * τ-scaled value where the two differ (none is negative, most are unrounded).
  */
 export function asLoggedReward(
   environment: string,
