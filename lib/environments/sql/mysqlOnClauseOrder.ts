@@ -1,5 +1,5 @@
 import type { SqlResult } from "./result";
-import { sqlTokens } from "./sqlTokens";
+import { AFTER_FROM, JOIN_WORDS, sqlTokens } from "./sqlTokens";
 
 // With several joins, MySQL 8 resolved the ON conditions from the last to the first and MariaDB
 // from the first: of two ON clauses naming unknown columns, MySQL named the later one's
@@ -7,27 +7,7 @@ import { sqlTokens } from "./sqlTokens";
 // execution such an error is asked again of each ON condition alone, the last first (the others
 // made `1=1`, nothing else changed): the first that fails gives MySQL 8's message.
 
-const ON_END = new Set([
-  "join",
-  "inner",
-  "left",
-  "right",
-  "cross",
-  "natural",
-  "straight_join",
-  "full",
-  "where",
-  "group",
-  "having",
-  "order",
-  "limit",
-  "window",
-  "union",
-  "intersect",
-  "except",
-  "using",
-  "on",
-]);
+const ON_END = new Set([...AFTER_FROM, ...JOIN_WORDS, "using", "on"]);
 
 /** Whether a result is MariaDB's unknown column of an ON condition (MySQL 8: `in 'on clause'`). */
 export function isOnClauseError(r: SqlResult): boolean {

@@ -1,5 +1,5 @@
 import type { SqlResult } from "./result";
-import { sqlTokens, type Token } from "./sqlTokens";
+import { AFTER_FROM, JOIN_WORDS, sqlTokens, type Token } from "./sqlTokens";
 
 // MySQL 8 runs with ONLY_FULL_GROUP_BY: a SELECT that aggregates without GROUP BY may not also
 // name a plain column (`SELECT min(Version_Number), template_type_code FROM Templates`, error
@@ -41,20 +41,7 @@ const MODIFIERS = new Set([
 ]);
 const NOT_NAMES = new Set(["null", "true", "false", "*", "as"]);
 const SCOPE_END = new Set(["union", "intersect", "except", ";"]);
-const FROM_END = new Set([
-  "where",
-  "group",
-  "having",
-  "order",
-  "limit",
-  "window",
-  "for",
-  "lock",
-  "into",
-  "union",
-  "intersect",
-  "except",
-]);
+const FROM_END = new Set([...AFTER_FROM, "for", "lock", "into"]);
 
 const lower = (t: Token | undefined) => (t && !t.quoted ? t.text.toLowerCase() : "");
 const isName = (t: Token | undefined) =>
@@ -157,13 +144,12 @@ function plainColumn(e: Token[]): string[] | null {
 
 /** The name the first table of a FROM list goes by: its alias, else its name (lower case: lower_case_table_names). */
 function firstTable(from: Token[]): string | null {
-  const end = from.findIndex((t) => FROM_END.has(lower(t)) || t.text === "," || lower(t) === "join" || lower(t) === "on");
+  const end = from.findIndex((t) => FROM_END.has(lower(t)) || JOIN_WORDS.has(lower(t)) || t.text === "," || lower(t) === "on");
   const head = from.slice(0, end < 0 ? from.length : end);
   if (!isName(head[0])) return null;
   let k = 0;
   while (head[k + 1]?.text === "." && isName(head[k + 2])) k += 2;
   const alias = head[k + 1] && lower(head[k + 1]) === "as" ? head[k + 2] : head[k + 1];
-  if (alias && isName(alias) && !["inner", "left", "right", "cross", "natural", "straight_join"].includes(lower(alias)))
-    return alias.text;
+  if (alias && isName(alias) && !JOIN_WORDS.has(lower(alias))) return alias.text;
   return head[k]!.text.toLowerCase();
 }

@@ -43,3 +43,8 @@ export function sqlTokens(sql: string): Token[] {
   }
   return out;
 }
+
+/** Words that end a FROM list's last table, or an ON condition: the clauses after FROM. */
+export const AFTER_FROM = new Set(["where", "group", "having", "order", "limit", "window", "union", "intersect", "except"]);
+/** Words that start a join (and so end the table or ON condition before it). */
+export const JOIN_WORDS = new Set(["join", "inner", "left", "right", "cross", "natural", "straight_join", "full"]);
