@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db";
-import { rescoreRun, type RescoreEngine } from ".";
+import { rescoreRun, rescoreRunName, type RescoreEngine } from ".";
 import { openImportedRun, type ImportedRun } from "./testing/openImportedRun";
 
 // InterCode's CTF log (GPT-4 on tasks 0-3) replayed on the engine (local driver), each action as
@@ -24,7 +24,7 @@ describe("rescore of the CTF log (local driver)", { timeout: 300_000 }, () => {
   }, 120_000);
   afterAll(() => opened?.close());
 
-  it("replays the playable episodes with their flags, rewards as logged; the unplayable one is not replayed, and the report says why", async () => {
+  it("replays the playable episodes with their flags, rewards as logged; the unplayable one is not replayed, the report says why, and the rescore is done", async () => {
     const r = await rescoreRun(db.prisma, live.engine, { run: RUN, concurrency: 1, playable: live.playable });
     console.log(
       JSON.stringify(
@@ -40,5 +40,7 @@ describe("rescore of the CTF log (local driver)", { timeout: 300_000 }, () => {
         count: 1,
       },
     ]);
+    // The unplayable episode is out of the total: the run of replays finishes.
+    expect(await db.prisma.run.findUnique({ where: { name: rescoreRunName(RUN) } })).toMatchObject({ status: "done", total: 3 });
   });
 });

@@ -45,6 +45,20 @@ describe("observationCause", () => {
       "missingTable",
     ],
     [
+      "SELECT * FROM singers JOIN songs ON singers.id = songs.singer_id",
+      "Error executing query: Table 'concert_singer.songs' doesn't exist",
+      "Error executing query: Table 'concert_singer.singers' doesn't exist",
+      "missingTable",
+    ],
+    ["SHOW TABLES", "[('people',), ('players',), ('poker_player',)]", "[('people',), ('poker_player',)]", "missingTable"],
+    ["SHOW TABLES", "[('people',)]", "[('people',), ('poker_player',)]", "other"],
+    [
+      "SELECT * FROM information_schema.tables WHERE table_schema = 'car_1'",
+      "[('def', 'car_1', 'car_makers', 'BASE TABLE', 'InnoDB', 10, 'Dynamic', 23, 712, 16384, 0, 16384, 0)]",
+      "[('def', 'car_1', 'car_makers', 'BASE TABLE', 'InnoDB', 10, 'Dynamic', 23, 712, 16384, 0, 16384, 61865984, 0, 'N')]",
+      "catalog",
+    ],
+    [
       "SELECT a, b FROM t GROUP BY a",
       "Error executing query: Expression #2 of SELECT list is not in GROUP BY clause and contains nonaggregated column 't.b' which is not functionally dependent on columns in GROUP BY clause; this is incompatible with sql_mode=only_full_group_by",
       "[(1, 2)]",

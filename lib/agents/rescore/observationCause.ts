@@ -15,7 +15,9 @@ export const CAUSES = {
   permission: 'permission: "Permission denied" or "Operation not permitted" on one side only',
   missingCommand: 'image differs: "command not found" on one side only (a program the image lacks or adds)',
   missingTable:
-    "missing table: \"Table … doesn't exist\" on one side only (InterCode's server was never reset: tables agents made stayed for later episodes)",
+    "missing table: a table or database InterCode's server had and the dump has not (it was never reset: tables agents made stayed for later episodes): \"Table … doesn't exist\" on one side only, another missing table named first, or a listing of tables or databases with more rows there",
+  catalog:
+    "server catalog: the action reads the server's own catalog (information_schema, VERSION(), SHOW … STATUS/VARIABLES): MariaDB's columns, sizes and creation times",
   groupBy:
     "ONLY_FULL_GROUP_BY: MySQL 8 refused a column outside GROUP BY; MariaDB runs it (its version of the rule would refuse golds MySQL 8 runs)",
   sqlServer:
@@ -38,7 +40,7 @@ export function observationCause(action: string, logged: string, now: string): C
   if (logged === now) return null;
   if (logged.includes(TIMED_OUT) !== now.includes(TIMED_OUT)) return "timeout";
   if ((logged === MALFORMED) !== (now === MALFORMED)) return "malformed";
-  if (isSqlObservation(logged) && isSqlObservation(now)) return sqlCause(logged, now);
+  if (isSqlObservation(logged) && isSqlObservation(now)) return sqlCause(action, logged, now);
   if (CLOCK.test(action)) return "clock";
   if (unhashed(logged) === unhashed(now)) return "contents";
   if (digitless(logged) === digitless(now)) return "numbers";
@@ -70,17 +72,24 @@ function sameProgramsSaying(a: string, b: string): boolean {
 const SQL_ERROR = "Error executing query: ";
 const isSqlObservation = (s: string) => s.startsWith(SQL_ERROR) || s === "None" || /^\[(\(.*\))?\]$/s.test(s);
 
-function sqlCause(logged: string, now: string): Cause {
+const MISSING_TABLE = /^Error executing query: Table '[^']*' doesn't exist$/;
+const CATALOG =
+  /\binformation_schema\b|\bversion\s*\(|^\s*show\s+(table\s+status|(global\s+|session\s+)?(status|variables)|engines|processlist|create\s+database)\b/i;
+const LISTING = /^\s*show\s+(full\s+)?(tables|databases|schemas)\b/i;
+
+function sqlCause(action: string, logged: string, now: string): Cause {
   const [a, b] = [pythonTuples(logged), pythonTuples(now)];
   if (a && b && a.length === b.length && [...a].sort().join("\n") === [...b].sort().join("\n")) return "ordering";
-  if (oneSided(logged, now, /^Error executing query: Table '[^']*' doesn't exist$/)) return "missingTable";
+  if (oneSided(logged, now, MISSING_TABLE) || (MISSING_TABLE.test(logged) && MISSING_TABLE.test(now))) return "missingTable";
+  if (a && b && LISTING.test(action) && b.every((r) => a.includes(r)) && a.length > b.length) return "missingTable";
+  if (CATALOG.test(action)) return "catalog";
   if (oneSided(logged, now, /only_full_group_by/)) return "groupBy";
   if (logged.startsWith(SQL_ERROR) && now.startsWith(SQL_ERROR)) return "sqlServer";
   return digitless(logged) === digitless(now) ? "numbers" : "other";
 }
 
 /** The row tuples of a printed rows list, as texts (quotes and brackets inside values respected); null if it is not one. */
-function pythonTuples(s: string): string[] | null {
+export function pythonTuples(s: string): string[] | null {
   if (!s.startsWith("[") || !s.endsWith("]")) return null;
   const rows: string[] = [];
   let depth = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { replayActionOf, scoredEveryAction } from "./replayAction";
+import { asLoggedObservation, asLoggedReward, replayActionOf, scoredEveryAction } from "./replayAction";
 
 describe("replayActionOf", () => {
   it("runs Try Again and Plan & Solve actions as logged, fences and all", () => {
@@ -45,5 +45,29 @@ describe("scoredEveryAction", () => {
       false,
       false,
     ]);
+  });
+});
+
+describe("asLoggedObservation", () => {
+  const rows = (n: number) => `[${Array.from({ length: n }, (_, i) => `(${i}, 'a, b')`).join(", ")}]`;
+  it("is ReAct's cut: a list of rows to 25 rows, any other text to 350 characters", () => {
+    expect(asLoggedObservation("react", rows(30))).toBe(rows(25));
+    expect(asLoggedObservation("react", rows(25))).toBe(rows(25));
+    const error = `Error executing query: ${"é".repeat(400)}`;
+    expect(asLoggedObservation("react", error)).toBe(Array.from(error).slice(0, 350).join(""));
+    expect(asLoggedObservation("react", "None")).toBe("None");
+  });
+  it("leaves what the other harnesses logged whole", () => {
+    expect(asLoggedObservation("try_again", rows(30))).toBe(rows(30));
+    expect(asLoggedObservation("plan_solve", "x".repeat(400))).toBe("x".repeat(400));
+  });
+});
+
+describe("asLoggedReward", () => {
+  const scored = { reward: 0.67, breakdown: { iou: 2 / 3, tau: 1 } };
+  it("is the IoU alone for the SQL ReAct run, the reward otherwise", () => {
+    expect(asLoggedReward("sql", "react", scored)).toBe(2 / 3);
+    expect(asLoggedReward("sql", "try_again", scored)).toBe(0.67);
+    expect(asLoggedReward("bash", "react", { reward: 0.5, breakdown: {} })).toBe(0.5);
   });
 });

@@ -6,7 +6,7 @@ import { submitAsTyped } from "../../environments/isSubmit";
 import { actOnce, withDeadline } from "../actOnce";
 import { pgText } from "../../db/pgSafe";
 import { observationCause, type Cause } from "./observationCause";
-import { replayActionOf, scoredEveryAction } from "./replayAction";
+import { asLoggedObservation, replayActionOf, scoredEveryAction } from "./replayAction";
 import type { TurnScore } from "./episodeScore";
 
 // One logged episode replayed action by action in a fresh sandbox: an ordinary agent episode in
@@ -101,7 +101,7 @@ export async function replayEpisode(
     }
     if (acted.kind === "ended") return done(acted.result.error ?? `the episode ended (${acted.result.status})`);
     // The importer stored a logged NUL as "␀" (PostgreSQL text cannot hold it): the same for the engine's.
-    const now = pgText(acted.r.observation);
+    const now = pgText(asLoggedObservation(logged.strategy, acted.r.observation));
     const cause = observationCause(action.action, step.observation, now);
     ran.push(acted.r.step!);
     checks.push({

@@ -3,6 +3,7 @@ import { LOGGED_VERSION, RESCORED_VERSION } from "../../rewards/version";
 import { pgText } from "../../db/pgSafe";
 import { CAUSES, observationCause, type Cause } from "./observationCause";
 import { SNIPPET, type StepCheck } from "./replayEpisode";
+import { asLoggedObservation, asLoggedReward } from "./replayAction";
 import { taskPlayability } from "../../environments";
 
 // What a rescore found, read back from the stored scores (so an interrupted and resumed rescore
@@ -145,6 +146,7 @@ export async function readRescoreReport(prisma: Db, runId: string, playable: rea
     orderBy: [{ task: { dataset: "asc" } }, { task: { index: "asc" } }, { id: "asc" }],
     select: {
       id: true,
+      strategy: true,
       task: { select: { dataset: true, index: true, environment: true, query: true, extra: true } },
       scores: {
         where: { mode: "intercode", version: { in: [LOGGED_VERSION, RESCORED_VERSION] } },
@@ -172,7 +174,7 @@ export async function readRescoreReport(prisma: Db, runId: string, playable: rea
         const now = c.kind === "ran" ? replaySteps.get(`${d!.replayEpisodeId}:${c.replayIndex}`) : undefined;
         const then = e.steps[c.index]?.observation;
         if (!now || then === undefined) return c;
-        const text = pgText(now.observation);
+        const text = pgText(asLoggedObservation(e.strategy, now.observation));
         const cause = observationCause(now.action, then, text);
         return {
           index: c.index,
@@ -188,7 +190,7 @@ export async function readRescoreReport(prisma: Db, runId: string, playable: rea
         environment: e.task.environment,
         actions: e.steps.map((s) => s.action),
         logged: logged?.reward ?? null,
-        rescored: re ? { reward: re.reward, steps } : null,
+        rescored: re ? { reward: asLoggedReward(e.task.environment, e.strategy, re), steps } : null,
         unplayable: re ? null : unplayableReason(e.task),
       };
     }),

@@ -3,6 +3,7 @@ import { Prisma } from "../../db/client";
 import { RESCORED_VERSION } from "../../rewards/version";
 import { pgJson } from "../../db/pgSafe";
 import { REWARD_MODES } from "../../rewards";
+import { taskPlayability } from "../../environments";
 import { episodeScore } from "./episodeScore";
 import { replayEpisode, type LoggedEpisode, type ReplayEngine, type Replayed } from "./replayEpisode";
 import { RescoreError } from "./RescoreError";
@@ -58,13 +59,16 @@ export async function rescoreRun(prisma: Db, engine: ReplayEngine, o: RescoreOpt
       task: { environment: { in: [...o.playable] } },
       scores: { none: { mode: "intercode", version: RESCORED_VERSION } },
     },
-    select: { id: true },
+    select: { id: true, task: { select: { environment: true, query: true, extra: true } } },
     orderBy: { id: "asc" },
   });
-  const all = source.replayable;
-  let done = all - todo.length;
+  // An unplayable task (CTF: a file absent) is never replayed: left out of the total, so a run
+  // holding one can finish; the report counts it under its reason.
+  const playable = todo.filter((t) => taskPlayability(t.task).ok);
+  const all = source.replayable - (todo.length - playable.length);
+  let done = all - playable.length;
   o.onProgress?.({ done, total: all, episodeId: "", error: null });
-  const queue = todo.map((t) => t.id);
+  const queue = playable.map((t) => t.id);
   const worker = async () => {
     for (let id = queue.shift(); id !== undefined && !o.signal?.aborted; id = queue.shift()) {
       let error: string | null;

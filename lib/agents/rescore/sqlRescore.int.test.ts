@@ -8,8 +8,8 @@ import { openImportedRun, type ImportedRun } from "./testing/openImportedRun";
 // engine (local driver), each with a known outcome: task 1's unknown column reads as MySQL 8 worded
 // it ('field list', where MariaDB says 'SELECT'), and its logged reward was changed to 0.5; task 24
 // queried `poker_players`, a table an earlier agent had left on InterCode's server (MySQL answered
-// about its columns; here it does not exist); task 77's GROUP BY rows come in MariaDB's order
-// (sorted by the group), not MySQL 8's.
+// about its columns; here it does not exist); task 77's GROUP BY rows come in MySQL 8's order
+// (the groups as met, [('Russia', 6), ('Bulgaria', 1)], which MariaDB would sort).
 
 const FIXTURE = path.join(import.meta.dirname, "testing/ic_sql_multiturn_fixture_1_turns.json");
 const RUN = "sql rescore fixture";
@@ -30,7 +30,7 @@ describe("rescore of a SQL log (local driver)", { timeout: 300_000 }, () => {
     expect(r).toMatchObject({
       episodes: 3,
       rescored: 3,
-      steps: { compared: 3, equal: 1 },
+      steps: { compared: 3, equal: 2 },
       rewards: { compared: 3, equal: 2 },
       notRescored: [],
     });
@@ -47,20 +47,6 @@ describe("rescore of a SQL log (local driver)", { timeout: 300_000 }, () => {
             action: "SELECT name FROM poker_players WHERE earnings > 300000;",
             logged: "Error executing query: Unknown column 'name' in 'field list'",
             now: "Error executing query: Table 'poker_player.poker_players' doesn't exist",
-          },
-        ],
-      },
-      {
-        cause: "ordering",
-        text: expect.stringMatching(/^ordering/),
-        count: 1,
-        items: [
-          {
-            ...item,
-            task: "spider_dev:77",
-            action: "SELECT nationality, COUNT(*) as count FROM people GROUP BY nationality;",
-            logged: "[('Russia', 6), ('Bulgaria', 1)]",
-            now: "[('Bulgaria', 1), ('Russia', 6)]",
           },
         ],
       },

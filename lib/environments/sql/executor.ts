@@ -4,7 +4,7 @@ import type { TaskForPlay } from "../../sessions/console";
 import { interCodeResult } from "./interCodeResult";
 import { DATABASE_ERRORS } from "./mysqlErrorText";
 import type { SqlResult } from "./result";
-import { runStatement } from "./runStatement";
+import { runAsMysql, runStatement } from "./runStatement";
 
 // SQL actions in `intercode` execution, as InterCode's SqlEnv.exec_action ran them: each action
 // verbatim as one query (a trailing `;` allowed, two statements an error, no splitting), after
@@ -12,8 +12,9 @@ import { runStatement } from "./runStatement";
 // connection of its own, as the player, with autocommit; only the current database carries over
 // (a USE action changes it), as bash's cwd does through `cd`. Session variables, temporary
 // tables and an open transaction do not survive between actions. An error reads as MySQL 8
-// worded it (mysqlErrorText.ts; the step's result keeps MariaDB's own message beside it), and
-// DESCRIBE's column types as MySQL 8 showed them (mysqlColumnTypes.ts).
+// worded it (mysqlErrorText.ts; the step's result keeps MariaDB's own message beside it),
+// DESCRIBE's column types as MySQL 8 showed them (mysqlColumnTypes.ts), and groups in MySQL 8's
+// order, unsorted (runAsMysql).
 
 export function createSqlInterCodeExecutor(sandbox: Sandbox, task: TaskForPlay): ActionExecutor {
   let db = task.db;
@@ -30,7 +31,7 @@ export function createSqlInterCodeExecutor(sandbox: Sandbox, task: TaskForPlay):
     return interCodeResult(action, result, (d) => seen.has(d.toLowerCase()));
   };
   return async (action, timeoutMs) => {
-    const r = await runStatement(sandbox, db, action, timeoutMs);
+    const r = await runAsMysql(sandbox, db, action, timeoutMs);
     db = r.db;
     const result = await asInterCode(action, r.result);
     const failed = "error" in result;

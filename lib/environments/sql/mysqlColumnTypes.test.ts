@@ -30,4 +30,24 @@ describe("DESCRIBE's column types as MySQL 8 showed them", () => {
     const error = { error: "Table 't.x' doesn't exist", code: 1146, text: "Error executing query: Table 't.x' doesn't exist" };
     expect(mysqlColumnTypes("DESC x", error)).toBe(error);
   });
+
+  it("shows a current_timestamp() default as MySQL 8: CURRENT_TIMESTAMP, generated (InterCode's DESC votes)", () => {
+    const columns = ["Field", "Type", "Null", "Key", "Default", "Extra"];
+    const r = mysqlColumnTypes("DESC votes", {
+      columns,
+      rows: [
+        ["created", "timestamp", "NO", "", "current_timestamp()", ""],
+        ["seen", "timestamp", "NO", "", "current_timestamp()", "on update current_timestamp()"],
+      ],
+      text: "[('created', 'timestamp', 'NO', '', 'current_timestamp()', ''), ('seen', 'timestamp', 'NO', '', 'current_timestamp()', 'on update current_timestamp()')]",
+    });
+    expect(r).toEqual({
+      columns,
+      rows: [
+        ["created", "timestamp", "NO", "", "CURRENT_TIMESTAMP", "DEFAULT_GENERATED"],
+        ["seen", "timestamp", "NO", "", "CURRENT_TIMESTAMP", "DEFAULT_GENERATED on update CURRENT_TIMESTAMP"],
+      ],
+      text: "[('created', 'timestamp', 'NO', '', 'CURRENT_TIMESTAMP', 'DEFAULT_GENERATED'), ('seen', 'timestamp', 'NO', '', 'CURRENT_TIMESTAMP', 'DEFAULT_GENERATED on update CURRENT_TIMESTAMP')]",
+    });
+  });
 });

@@ -14,6 +14,20 @@ describe("MariaDB's error messages as MySQL 8 worded them", () => {
     expect(asMySql(1054, "Unknown column '9' in 'ORDER BY'")).toBe("Unknown column '9' in 'order clause'");
     expect(asMySql(1054, "Unknown column 'nope' in 'GROUP BY'")).toBe("Unknown column 'nope' in 'group statement'");
     expect(asMySql(1054, "Unknown column 'x' in 'HAVING'")).toBe("Unknown column 'x' in 'having clause'");
+    expect(
+      mysqlErrorText(
+        { code: 1054, error: "Unknown column 'profession' in 'WHERE'" },
+        "SELECT DISTINCT first_name FROM owners WHERE first_name NOT IN (SELECT first_name FROM dogs) AND profession IS NOT NULL",
+        () => true,
+      ),
+    ).toBe("Unknown column 'profession' in 'IN/ALL/ANY subquery'"); // MySQL 8 kept the subquery's name for the rest of the WHERE
+    expect(
+      mysqlErrorText(
+        { code: 1054, error: "Unknown column 'profession' in 'WHERE'" },
+        "SELECT a FROM t WHERE profession IN (SELECT b FROM u)",
+        () => true,
+      ),
+    ).toBe("Unknown column 'profession' in 'where clause'");
     expect(asMySql(1054, "Unknown column 'airport_code' in 'IN/ALL/ANY'")).toBe(
       "Unknown column 'airport_code' in 'IN/ALL/ANY subquery'",
     );

@@ -3,6 +3,8 @@
 // message template; what depends on how each server parses or plans a query is left as it is
 // (README "SQL logs re-scored" lists both).
 
+import { sqlTokens } from "./sqlTokens";
+
 /** MariaDB's error as a step's result holds it (code and message). */
 export interface SqlError {
   code: number | null;
@@ -36,6 +38,26 @@ export const DATABASE_ERRORS: ReadonlySet<number> = new Set([1142, 1044]);
 
 const clause = (where: string) => CLAUSES[where] ?? where;
 
+/**
+ * Whether `column` is named in the WHERE after an `IN (SELECT …)` (or ANY, ALL, SOME): MySQL 8
+ * left the subquery's clause name set for the rest of the WHERE (InterCode's `Unknown column
+ * 'profession' in 'IN/ALL/ANY subquery'` for `WHERE a NOT IN (SELECT …) AND profession …`).
+ */
+function afterSubquery(sql: string, column: string): boolean {
+  const tokens = sqlTokens(sql);
+  const where = tokens.findIndex((t) => !t.quoted && t.text.toLowerCase() === "where");
+  for (let k = where + 1; where >= 0 && k < tokens.length - 2; k++) {
+    const [t, open, select] = [tokens[k]!, tokens[k + 1]!, tokens[k + 2]!];
+    if (!/^(in|any|all|some)$/i.test(t.text) || t.quoted || open.text !== "(" || select.text.toLowerCase() !== "select") continue;
+    let depth = 0;
+    for (let e = k + 1; e < tokens.length; e++) {
+      if (tokens[e]!.text === "(") depth++;
+      if (tokens[e]!.text === ")" && --depth === 0) return sql.slice(tokens[e]!.end).toLowerCase().includes(column.toLowerCase());
+    }
+  }
+  return false;
+}
+
 /** The text after "near": MySQL's 80 characters of the statement where MariaDB put 77 and "...". */
 function nearText(near: string, sql: string): string {
   if (!near.endsWith("...") || Array.from(near).length !== NEAR_LIMIT) return near;
@@ -54,7 +76,8 @@ export function mysqlErrorText(error: SqlError, sql: string, visible: (db: strin
   let m: RegExpExecArray | null;
   switch (code) {
     case 1054: // ER_BAD_FIELD_ERROR: Unknown column '%s' in '%s'
-      if ((m = /^Unknown column '([\s\S]*)' in '([^']*)'$/.exec(message))) return `Unknown column '${m[1]}' in '${clause(m[2])}'`;
+      if ((m = /^Unknown column '([\s\S]*)' in '([^']*)'$/.exec(message)))
+        return `Unknown column '${m[1]}' in '${m[2] === "WHERE" && afterSubquery(sql, m[1]!) ? CLAUSES["IN/ALL/ANY"] : clause(m[2]!)}'`;
       break;
     case 1052: // ER_NON_UNIQ_ERROR: Column '%s' in %s is ambiguous
       if ((m = /^Column '([\s\S]*)' in (.*) is ambiguous$/.exec(message)))

@@ -6,7 +6,14 @@ import type { Rows } from "../../rewards/types";
 
 const Cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const SqlResult = z.union([
-  z.object({ columns: z.array(z.string()), rows: z.array(z.array(Cell)), text: z.string(), cut: z.boolean().optional() }),
+  z.object({
+    columns: z.array(z.string()),
+    rows: z.array(z.array(Cell)),
+    text: z.string(),
+    cut: z.boolean().optional(),
+    /** Grouped rows in MySQL 8's order, not sorted by their key (`intercode` execution: runAsMysql). */
+    mysqlOrder: z.boolean().optional(),
+  }),
   z.object({ affected: z.number(), text: z.string() }),
   z.object({ error: z.string(), code: z.number().nullable(), text: z.string() }),
 ]);

@@ -4,7 +4,7 @@ import type { Scorer, TaskForPlay } from "../../sessions/console";
 import type { CompletedStep } from "../../sessions/steps";
 import { isSqlSubmit } from "../isSubmit";
 import { agentObservation, sqlResultOf } from "./result";
-import { runStatement } from "./runStatement";
+import { runAsMysql, runStatement } from "./runStatement";
 
 // SQL at submit, as InterCode's get_reward: the last query's rows (from its step's result) against
 // the gold query's rows, the gold run on the same server in the same sandbox, in both modes.
@@ -19,11 +19,14 @@ export function lastQuery(steps: readonly Step[]): Step | undefined {
 export function createSqlScorer(task: TaskForPlay): Scorer {
   return {
     async score({ sandbox, steps }) {
-      const gold = await runStatement(sandbox as Sandbox, task.db, task.gold);
+      const last = lastQuery(steps as Step[]);
+      const lastResult = last ? sqlResultOf(last.result) : null;
+      // The gold's rows in the order the last query's came in (MySQL 8's grouping in `intercode` execution).
+      const run = lastResult && "mysqlOrder" in lastResult && lastResult.mysqlOrder ? runAsMysql : runStatement;
+      const gold = await run(sandbox as Sandbox, task.db, task.gold);
       // A gold that fails (6 of Spider's 1,034 fail on MySQL 8 too): InterCode compared against no rows.
       const goldRows = "rows" in gold.result ? gold.result.rows : [];
-      const last = lastQuery(steps as Step[]);
-      const agent = agentObservation(last ? sqlResultOf(last.result) : null);
+      const agent = agentObservation(lastResult);
       return {
         scores: REWARD_MODES.map((mode) => {
           const s = score("sql", { agent, gold: goldRows, goldQuery: task.gold }, mode);

@@ -209,5 +209,23 @@ describe.each(drivers)("the SQL sandbox (%s driver)", (_name, make) => {
     expect((await exec("DESC concert_singer.singer", 10_000)).observation).toMatch(
       /^\[\('Singer_ID', 'int', 'NO', 'PRI', None, 'auto_increment'\), /,
     ); // MariaDB: int(11)
+    // what MySQL 8 refused or ordered otherwise, as InterCode's logs show it
+    expect((await exec("SELECT MAX(rank) FROM poker_player.poker_player", 10_000)).observation).toBe(
+      "Error executing query: You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near ') FROM poker_player.poker_player' at line 1",
+    );
+    expect((await exec("SELECT Nationality, COUNT(*) FROM poker_player.people GROUP BY Nationality", 10_000)).observation).toBe(
+      "[('Russia', 6), ('Bulgaria', 1)]",
+    ); // MariaDB sorts the groups: Bulgaria first
+    expect((await exec("SELECT MIN(Population), Name FROM city", 10_000)).observation).toBe(
+      "Error executing query: In aggregated query without GROUP BY, expression #2 of SELECT list contains nonaggregated column 'world_1.city.Name'; this is incompatible with sql_mode=only_full_group_by",
+    );
+    expect(
+      (
+        await exec(
+          "SELECT COUNT(*) FROM city AS a1 JOIN country AS c ON a1.nope = c.Code JOIN city AS a2 ON a2.nope2 = c.Code",
+          10_000,
+        )
+      ).observation,
+    ).toBe("Error executing query: Unknown column 'a2.nope2' in 'on clause'"); // MariaDB names a1.nope, the first ON's
   }, 60_000);
 });
