@@ -5,19 +5,22 @@
 //     (SR@k + table: target ≤ 300 ms), and the full response (error rate by turn, overlap, split).
 // Each figure is the median and p99 of --iterations runs after warm-up, through the route handler
 // (zod → SQL → JSON) on a fresh embedded PostgreSQL. The machine's load average is recorded too.
-// Usage: tsx bench/stats.ts [--reps 3] [--iterations 100] [--episodes 100000] [--steps 10] [--only import|stats] [--out .data/bench/stats.json]
+// Usage: tsx bench/stats.ts [--reps 3] [--iterations 100] [--episodes 100000] [--steps 10] [--only import|stats]
+//   [--keep DIR [--pg-port 3751]] [--out .data/bench/stats.json]
+// --keep keeps the synthetic database's PostgreSQL in DIR and reuses it when it already holds the
+// same episodes (1,000,000 take ~10 minutes to write), migrating it like any other database.
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openTestDatabase } from "../lib/db/testing";
+import { openDatabase, type Database, type Db } from "../lib/db";
 import { loadTasks } from "../lib/tasks";
 import { importLogs } from "../lib/importers";
 import { interCodeLogCopies, interCodeLogs, interCodeLogsDir } from "../lib/importers/testing/interCodeLogs";
 import { setPlateau } from "../lib/runtime/context";
 import { asResearcher, startTestAuth } from "../lib/auth/testing";
 import { GET } from "../app/api/stats/route";
-import type { Db } from "../lib/db";
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +30,8 @@ const { values } = parseArgs({
     steps: { type: "string", default: "10" },
     out: { type: "string", default: ".data/bench/stats.json" },
     only: { type: "string" },
+    keep: { type: "string" },
+    "pg-port": { type: "string", default: "3751" },
   },
 });
 const TARGET_IMPORT_S = 30;
@@ -117,15 +122,35 @@ async function importBench(reps: number) {
   return out;
 }
 
-async function latencyBench(episodes: number, steps: number, iterations: number) {
-  const db = await openTestDatabase();
+/** The synthetic database: a fresh one, or the kept one in `keep` (written only when it does not hold these episodes). */
+async function syntheticDatabase(episodes: number, stepsPer: number, keep: string | undefined): Promise<Database> {
+  const db = keep
+    ? await openDatabase({ url: undefined, dataDir: path.resolve(keep), port: Number(values["pg-port"]) })
+    : await openTestDatabase();
   try {
+    const [held] = await db.prisma.$queryRaw<{ episodes: number; steps: number }[]>`
+      SELECT (SELECT count(*) FROM "Episode")::int AS episodes, (SELECT count(*) FROM "Step")::int AS steps`;
+    if (held.episodes === episodes && held.steps === episodes * stepsPer) {
+      process.stderr.write(`  reusing ${keep}: ${episodes} synthetic episodes, ${held.steps} steps\n`);
+      return db;
+    }
+    if (held.episodes) throw new Error(`${keep} holds ${held.episodes} episodes, not ${episodes}: remove it first`);
     await loadTasks(db.prisma, "data/intercode");
     const t0 = performance.now();
-    await makeSyntheticEpisodes(db.prisma, episodes, steps);
+    await makeSyntheticEpisodes(db.prisma, episodes, stepsPer);
     process.stderr.write(
       `  ${episodes} synthetic episodes, ${await db.prisma.step.count()} steps in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
     );
+    return db;
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+}
+
+async function latencyBench(episodes: number, steps: number, iterations: number) {
+  const db = await syntheticDatabase(episodes, steps, values.keep);
+  try {
     const access = startTestAuth(db.prisma);
     setPlateau({
       prisma: db.prisma,
