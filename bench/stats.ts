@@ -6,9 +6,10 @@
 // Each figure is the median and p99 of --iterations runs after warm-up, through the route handler
 // (zod → SQL → JSON) on a fresh embedded PostgreSQL. The machine's load average is recorded too.
 // Usage: tsx bench/stats.ts [--reps 3] [--iterations 100] [--episodes 100000] [--steps 10] [--only import|stats]
-//   [--keep DIR [--pg-port 3751]] [--out .data/bench/stats.json]
+//   [--keep DIR [--pg-port 3751]] [--cases REGEX] [--out .data/bench/stats.json]
 // --keep keeps the synthetic database's PostgreSQL in DIR and reuses it when it already holds the
-// same episodes (1,000,000 take ~10 minutes to write), migrating it like any other database.
+// same episodes (1,000,000 take ~10 minutes to write), migrating it like any other database;
+// --cases runs only the latency cases whose label matches.
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,6 +22,7 @@ import { interCodeLogCopies, interCodeLogs, interCodeLogsDir } from "../lib/impo
 import { setPlateau } from "../lib/runtime/context";
 import { asResearcher, startTestAuth } from "../lib/auth/testing";
 import { GET } from "../app/api/stats/route";
+import { loadCompare } from "../lib/stats";
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     out: { type: "string", default: ".data/bench/stats.json" },
     only: { type: "string" },
     keep: { type: "string" },
+    cases: { type: "string" },
     "pg-port": { type: "string", default: "3751" },
   },
 });
@@ -163,8 +166,12 @@ async function latencyBench(episodes: number, steps: number, iterations: number)
       uploadReader: null,
     });
     const size = `${episodes} episodes, ${episodes * steps} steps`;
+    // "page:" cases are the Compare page's loader (lib/stats loadCompare) on that URL, the others /api/stats.
+    const allRuns = Array.from({ length: 10 }, (_, i) => `bench run ${i}`).join(",");
     const cases: [string, string][] = [
       [CHART_CASE, "errorByTurn=0&overlap=0"],
+      [`Compare page, 10 runs (${size}): runs, task sets, chart, table, split`, `page:runs=${allRuns}`],
+      [`Compare page by strategy (${size}): runs, task sets, chart, table, split, overlap`, "page:group=strategy"],
       [`plateau chart + table by strategy (${size})`, "group=strategy&errorByTurn=0&overlap=0"],
       [`full response, 10 runs (${size}; no overlap: more than 8 groups)`, ""],
       [`full response by strategy, with overlap and hardness split (${size})`, "group=strategy&split=hardness"],
@@ -182,8 +189,9 @@ async function latencyBench(episodes: number, steps: number, iterations: number)
       ],
     ];
     const out: Record<string, unknown> = {};
-    for (const [label, query] of cases) {
+    for (const [label, query] of cases.filter(([label]) => !values.cases || new RegExp(values.cases).test(label))) {
       const call = async () => {
+        if (query.startsWith("page:")) return JSON.stringify(await loadCompare(db.prisma, new URLSearchParams(query.slice(5))));
         const res = await GET(asResearcher(`http://bench/api/stats?${query}`));
         if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
         return res.text();
@@ -196,7 +204,13 @@ async function latencyBench(episodes: number, steps: number, iterations: number)
         bytes = (await call()).length;
         ms.push(performance.now() - t);
       }
-      out[label] = { query: `/api/stats?${query}`, medianMs: quantile(ms, 0.5), p99Ms: quantile(ms, 0.99), bytes, iterations };
+      out[label] = {
+        query: query.startsWith("page:") ? `/compare?${query.slice(5)}` : `/api/stats?${query}`,
+        medianMs: quantile(ms, 0.5),
+        p99Ms: quantile(ms, 0.99),
+        bytes,
+        iterations,
+      };
       process.stderr.write(`  ${label}: median ${quantile(ms, 0.5).toFixed(1)} ms, p99 ${quantile(ms, 0.99).toFixed(1)} ms\n`);
     }
     return out;
@@ -230,9 +244,12 @@ async function main() {
     );
   }
   report.loadBetween = load();
+  let chart: { medianMs: number; p99Ms: number } | undefined;
   if (values.only !== "import") {
     report.stats = await latencyBench(Number(values.episodes), Number(values.steps), Number(values.iterations));
-    const chart = (report.stats as Record<string, { medianMs: number; p99Ms: number }>)[CHART_CASE];
+    chart = (report.stats as Record<string, { medianMs: number; p99Ms: number } | undefined>)[CHART_CASE];
+  }
+  if (chart) {
     targets.plateauChartMs = {
       target: TARGET_CHART_MS,
       median: chart.medianMs,

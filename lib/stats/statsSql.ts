@@ -66,12 +66,15 @@ export function scopeOf(q: StatsQuery, keys: GroupKey[], over: "cells" | "entrie
   const where = Prisma.join(conds, " AND ");
   if (!q.common) return { keys, from, where };
   // The same scope over the cells inside (its aliases shadow the outer ones): tasks attempted by as many groups as there are.
-  const inner = over === "cells" ? { from, where } : scopeOf({ ...q, common: false }, keys);
-  const groups = Prisma.sql`ROW(${groupExprs(keys)})`;
-  const common = Prisma.sql`c."taskId" IN (SELECT c."taskId" ${inner.from} WHERE ${inner.where} GROUP BY c."taskId"
-    HAVING COUNT(DISTINCT ${groups}) = (SELECT COUNT(DISTINCT ${groups}) ${inner.from} WHERE ${inner.where}))`;
+  const pairs = taskGroups(over === "cells" ? { keys, from, where } : scopeOf({ ...q, common: false }, keys));
+  const common = Prisma.sql`c."taskId" IN (SELECT tid FROM (${pairs}) p GROUP BY tid
+    HAVING count(*) = (SELECT count(DISTINCT g) FROM (${pairs}) q))`;
   return { keys, from, where: Prisma.sql`${where} AND ${common}` };
 }
+
+/** Each task in scope with each group that attempted it, once (hashed: COUNT(DISTINCT) sorted every cell). */
+const taskGroups = (scope: Scope) =>
+  Prisma.sql`SELECT DISTINCT c."taskId" AS tid, ROW(${groupExprs(scope.keys)}) AS g ${scope.from} WHERE ${scope.where}`;
 
 export interface TaskSets {
   /** Groups in scope. */
@@ -84,10 +87,10 @@ export interface TaskSets {
 
 /** How far the groups' task sets agree: when `common` < `tasks`, they attempted different tasks. */
 export async function taskSets(prisma: Db, scope: Scope): Promise<TaskSets> {
-  const groups = Prisma.sql`ROW(${groupExprs(scope.keys)})`;
   const [row] = await prisma.$queryRaw<TaskSets[]>`
-    WITH per AS (SELECT c."taskId", COUNT(DISTINCT ${groups}) AS g ${scope.from} WHERE ${scope.where} GROUP BY c."taskId"),
-      total AS (SELECT COUNT(DISTINCT ${groups}) AS n ${scope.from} WHERE ${scope.where})
+    WITH pairs AS MATERIALIZED (${taskGroups(scope)}),
+      per AS (SELECT tid, count(*) AS g FROM pairs GROUP BY tid),
+      total AS (SELECT count(DISTINCT g) AS n FROM pairs)
     SELECT (SELECT n FROM total)::int AS groups, count(*)::int AS tasks, (count(*) FILTER (WHERE g = (SELECT n FROM total)))::int AS common FROM per`;
   return row;
 }
