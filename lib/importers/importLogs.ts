@@ -129,7 +129,7 @@ export async function importParsed(
   }
   // Fresh planner statistics: right after a bulk insert PostgreSQL still believes the tables are
   // small and picks nested loops that make the stats queries take seconds instead of milliseconds.
-  if (report.runs.length) await prisma.$executeRaw`ANALYZE "Episode", "Score", "Step", "Run"`;
+  if (report.runs.length) await prisma.$executeRaw`ANALYZE "Episode", "Score", "Step", "Run", "StatsEntry", "StatsCell"`;
   return report;
 }
 
