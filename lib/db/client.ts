@@ -15,7 +15,10 @@ export const POOL_TIMEOUTS = {
   statementMs: Number(process.env.PLATEAU_DB_STATEMENT_TIMEOUT_MS ?? 60_000),
 };
 
-const pools = new WeakMap<Db, pg.Pool>();
+// One map per process, not per module copy: the server makes the client, and Next's bundles, which
+// have their own copy of this module, are handed it.
+const shared = globalThis as { [key: symbol]: WeakMap<Db, pg.Pool> | undefined };
+const pools = (shared[Symbol.for("plateau.pgPools")] ??= new WeakMap());
 
 /** A Prisma client on the pg driver adapter (Prisma 7 has no built-in engine). */
 export function createPrisma(url: string, poolSize = 10): Db {
