@@ -77,9 +77,11 @@ GROUP BY cell, mode, "runId", "taskId", model, strategy, "playerKind", source, e
   "turnLimit", success, "solvedAtTurn";
 
 -- An episode's entries written again from what it is now (statement-level: one pass for a bulk import).
+-- The ids are joined, never tested with = ANY(ids): a planner that believes a table small (right
+-- after a bulk insert, before ANALYZE) scans it and tests every row against every id.
 CREATE FUNCTION stats_refresh(ids text[]) RETURNS void LANGUAGE sql AS $$
-  DELETE FROM "StatsEntry" WHERE "episodeId" = ANY(ids);
-  INSERT INTO "StatsEntry" SELECT * FROM stats_entry_source WHERE "episodeId" = ANY(ids);
+  DELETE FROM "StatsEntry" se USING unnest(ids) AS i(id) WHERE se."episodeId" = i.id;
+  INSERT INTO "StatsEntry" SELECT v.* FROM unnest(ids) AS i(id) JOIN stats_entry_source v ON v."episodeId" = i.id;
 $$;
 
 CREATE FUNCTION stats_refresh_new() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -129,9 +131,9 @@ CREATE FUNCTION stats_cells_subtract() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "StatsCell" c SET n = c.n - o.n, turns = c.turns - o.turns, "errSum" = c."errSum" - o.err, "errN" = c."errN" - o.err_n
   FROM (SELECT cell, count(*) AS n, sum(turns) AS turns, COALESCE(sum("errorRate"), 0) AS err, count("errorRate") AS err_n
-        FROM old_rows GROUP BY cell ORDER BY cell) o
+        FROM old_rows GROUP BY cell) o
   WHERE c.cell = o.cell;
-  DELETE FROM "StatsCell" WHERE cell IN (SELECT cell FROM old_rows) AND n <= 0;
+  DELETE FROM "StatsCell" c USING (SELECT DISTINCT cell FROM old_rows) o WHERE c.cell = o.cell AND c.n <= 0;
   RETURN NULL;
 END $$;
 
