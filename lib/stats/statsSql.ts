@@ -72,9 +72,12 @@ export function scopeOf(q: StatsQuery, keys: GroupKey[], over: "cells" | "entrie
   return { keys, from, where: Prisma.sql`${where} AND ${common}` };
 }
 
-/** Each task in scope with each group that attempted it, once (hashed: COUNT(DISTINCT) sorted every cell). */
+/**
+ * Each task in scope with each group that attempted it, once. By the group's text key: PostgreSQL
+ * sorts a ROW() of the values (spilling to disk at 1,000,000 episodes) where it hashes text.
+ */
 const taskGroups = (scope: Scope) =>
-  Prisma.sql`SELECT DISTINCT c."taskId" AS tid, ROW(${groupExprs(scope.keys)}) AS g ${scope.from} WHERE ${scope.where}`;
+  Prisma.sql`SELECT DISTINCT c."taskId" AS tid, ${keySql(scope.keys)} AS g ${scope.from} WHERE ${scope.where}`;
 
 export interface TaskSets {
   /** Groups in scope. */
