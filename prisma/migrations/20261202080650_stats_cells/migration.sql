@@ -86,10 +86,13 @@ $$;
 
 CREATE FUNCTION stats_refresh_new() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_TABLE_NAME = 'Episode' THEN
+  IF TG_TABLE_NAME <> 'Episode' THEN
+    PERFORM stats_refresh(ARRAY(SELECT DISTINCT "episodeId" FROM new_rows));
+  ELSIF TG_OP = 'UPDATE' THEN
     PERFORM stats_refresh(ARRAY(SELECT id FROM new_rows));
   ELSE
-    PERFORM stats_refresh(ARRAY(SELECT DISTINCT "episodeId" FROM new_rows));
+    -- A new episode has no score yet: it counts now only when it starts skipped or in an error.
+    PERFORM stats_refresh(ARRAY(SELECT id FROM new_rows WHERE status IN ('skipped', 'error')));
   END IF;
   RETURN NULL;
 END $$;
