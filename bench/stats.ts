@@ -5,19 +5,24 @@
 //     (SR@k + table: target ≤ 300 ms), and the full response (error rate by turn, overlap, split).
 // Each figure is the median and p99 of --iterations runs after warm-up, through the route handler
 // (zod → SQL → JSON) on a fresh embedded PostgreSQL. The machine's load average is recorded too.
-// Usage: tsx bench/stats.ts [--reps 3] [--iterations 100] [--episodes 100000] [--steps 10] [--only import|stats] [--out .data/bench/stats.json]
+// Usage: tsx bench/stats.ts [--reps 3] [--iterations 100] [--episodes 100000] [--steps 10] [--only import|stats]
+//   [--keep DIR [--pg-port 3751]] [--cases REGEX] [--out .data/bench/stats.json]
+// --keep keeps the synthetic database's PostgreSQL in DIR and reuses it when it already holds the
+// same episodes (1,000,000 take ~10 minutes to write), migrating it like any other database;
+// --cases runs only the latency cases whose label matches.
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openTestDatabase } from "../lib/db/testing";
+import { openDatabase, type Database, type Db } from "../lib/db";
 import { loadTasks } from "../lib/tasks";
 import { importLogs } from "../lib/importers";
 import { interCodeLogCopies, interCodeLogs, interCodeLogsDir } from "../lib/importers/testing/interCodeLogs";
 import { setPlateau } from "../lib/runtime/context";
 import { asResearcher, startTestAuth } from "../lib/auth/testing";
 import { GET } from "../app/api/stats/route";
-import type { Db } from "../lib/db";
+import { loadCompare } from "../lib/stats";
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +32,9 @@ const { values } = parseArgs({
     steps: { type: "string", default: "10" },
     out: { type: "string", default: ".data/bench/stats.json" },
     only: { type: "string" },
+    keep: { type: "string" },
+    cases: { type: "string" },
+    "pg-port": { type: "string", default: "3751" },
   },
 });
 const TARGET_IMPORT_S = 30;
@@ -117,15 +125,35 @@ async function importBench(reps: number) {
   return out;
 }
 
-async function latencyBench(episodes: number, steps: number, iterations: number) {
-  const db = await openTestDatabase();
+/** The synthetic database: a fresh one, or the kept one in `keep` (written only when it does not hold these episodes). */
+async function syntheticDatabase(episodes: number, stepsPer: number, keep: string | undefined): Promise<Database> {
+  const db = keep
+    ? await openDatabase({ url: undefined, dataDir: path.resolve(keep), port: Number(values["pg-port"]) })
+    : await openTestDatabase();
   try {
+    const [held] = await db.prisma.$queryRaw<{ episodes: number; steps: number }[]>`
+      SELECT (SELECT count(*) FROM "Episode")::int AS episodes, (SELECT count(*) FROM "Step")::int AS steps`;
+    if (held.episodes === episodes && held.steps === episodes * stepsPer) {
+      process.stderr.write(`  reusing ${keep}: ${episodes} synthetic episodes, ${held.steps} steps\n`);
+      return db;
+    }
+    if (held.episodes) throw new Error(`${keep} holds ${held.episodes} episodes, not ${episodes}: remove it first`);
     await loadTasks(db.prisma, "data/intercode");
     const t0 = performance.now();
-    await makeSyntheticEpisodes(db.prisma, episodes, steps);
+    await makeSyntheticEpisodes(db.prisma, episodes, stepsPer);
     process.stderr.write(
       `  ${episodes} synthetic episodes, ${await db.prisma.step.count()} steps in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
     );
+    return db;
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+}
+
+async function latencyBench(episodes: number, steps: number, iterations: number) {
+  const db = await syntheticDatabase(episodes, steps, values.keep);
+  try {
     const access = startTestAuth(db.prisma);
     setPlateau({
       prisma: db.prisma,
@@ -138,8 +166,12 @@ async function latencyBench(episodes: number, steps: number, iterations: number)
       uploadReader: null,
     });
     const size = `${episodes} episodes, ${episodes * steps} steps`;
+    // "page:" cases are the Compare page's loader (lib/stats loadCompare) on that URL, the others /api/stats.
+    const allRuns = Array.from({ length: 10 }, (_, i) => `bench run ${i}`).join(",");
     const cases: [string, string][] = [
       [CHART_CASE, "errorByTurn=0&overlap=0"],
+      [`Compare page, 10 runs (${size}): runs, task sets, chart, table, split`, `page:runs=${allRuns}`],
+      [`Compare page by strategy (${size}): runs, task sets, chart, table, split, overlap`, "page:group=strategy"],
       [`plateau chart + table by strategy (${size})`, "group=strategy&errorByTurn=0&overlap=0"],
       [`full response, 10 runs (${size}; no overlap: more than 8 groups)`, ""],
       [`full response by strategy, with overlap and hardness split (${size})`, "group=strategy&split=hardness"],
@@ -157,8 +189,9 @@ async function latencyBench(episodes: number, steps: number, iterations: number)
       ],
     ];
     const out: Record<string, unknown> = {};
-    for (const [label, query] of cases) {
+    for (const [label, query] of cases.filter(([label]) => !values.cases || new RegExp(values.cases).test(label))) {
       const call = async () => {
+        if (query.startsWith("page:")) return JSON.stringify(await loadCompare(db.prisma, new URLSearchParams(query.slice(5))));
         const res = await GET(asResearcher(`http://bench/api/stats?${query}`));
         if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
         return res.text();
@@ -171,7 +204,13 @@ async function latencyBench(episodes: number, steps: number, iterations: number)
         bytes = (await call()).length;
         ms.push(performance.now() - t);
       }
-      out[label] = { query: `/api/stats?${query}`, medianMs: quantile(ms, 0.5), p99Ms: quantile(ms, 0.99), bytes, iterations };
+      out[label] = {
+        query: query.startsWith("page:") ? `/compare?${query.slice(5)}` : `/api/stats?${query}`,
+        medianMs: quantile(ms, 0.5),
+        p99Ms: quantile(ms, 0.99),
+        bytes,
+        iterations,
+      };
       process.stderr.write(`  ${label}: median ${quantile(ms, 0.5).toFixed(1)} ms, p99 ${quantile(ms, 0.99).toFixed(1)} ms\n`);
     }
     return out;
@@ -205,9 +244,12 @@ async function main() {
     );
   }
   report.loadBetween = load();
+  let chart: { medianMs: number; p99Ms: number } | undefined;
   if (values.only !== "import") {
     report.stats = await latencyBench(Number(values.episodes), Number(values.steps), Number(values.iterations));
-    const chart = (report.stats as Record<string, { medianMs: number; p99Ms: number }>)[CHART_CASE];
+    chart = (report.stats as Record<string, { medianMs: number; p99Ms: number } | undefined>)[CHART_CASE];
+  }
+  if (chart) {
     targets.plateauChartMs = {
       target: TARGET_CHART_MS,
       median: chart.medianMs,

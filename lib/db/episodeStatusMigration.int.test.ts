@@ -47,7 +47,7 @@ describe("the EpisodeStatus migration", () => {
         ]);
       }
 
-      expect(await applyMigrations(server.url)).toEqual([MIGRATION]);
+      expect((await applyMigrations(server.url))[0]).toBe(MIGRATION);
 
       const rows = await client.query(
         `SELECT id, status::text AS status, pg_typeof(status)::text AS type FROM "Episode" ORDER BY id`,

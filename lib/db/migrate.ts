@@ -28,10 +28,29 @@ async function loadEngineModule() {
 
 let enginePromise: ReturnType<typeof loadEngineModule> | undefined;
 
+/**
+ * The pg adapter, except that a migration's script reaches PostgreSQL whole (one simple query:
+ * one implicit transaction). The adapter's own cuts it at every ";", which breaks a function body.
+ */
+class WholeScriptPg extends PrismaPg {
+  override async connect() {
+    const adapter = await super.connect();
+    const pool = adapter.underlyingDriver();
+    adapter.executeScript = async (script: string) => {
+      try {
+        await pool.query(script);
+      } catch (err) {
+        (adapter as unknown as { onError(e: unknown): never }).onError(err);
+      }
+    };
+    return adapter;
+  }
+}
+
 export async function openSchemaEngine(url: string, schema?: string): Promise<Engine> {
   enginePromise ??= loadEngineModule();
   const { SchemaEngine } = await enginePromise;
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: url }));
+  const adapter = bindMigrationAwareSqlAdapterFactory(new WholeScriptPg({ connectionString: url }));
   const datamodels: [string, string][] | undefined = schema ? [["schema.prisma", schema]] : undefined;
   return SchemaEngine.new({ datamodels }, () => {}, adapter);
 }

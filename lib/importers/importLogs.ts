@@ -1,9 +1,11 @@
 import type { Db } from "../db";
+import type pg from "pg";
+import { pgPool } from "../db/client";
 import { ImportError } from "./ImportError";
 import { parseLog } from "./intercode/parseLog";
 import { resolveTaskIds, taskIdsFor } from "./taskIndex";
 import type { ImportHints, ParsedLog } from "./types";
-import { writeRun, type WriteProgress, type WrittenRun } from "./writeRun";
+import { writeRun, type Tx, type WriteProgress, type WrittenRun } from "./writeRun";
 
 export interface ImportFile {
   /** The file's name or path: it names the Run and gives hints (model, turns, fs_N). */
@@ -24,7 +26,6 @@ export interface ImportReport {
   rejected: ImportError[];
 }
 
-const TX_TIMEOUT_MS = 10 * 60_000;
 /** Serialises imports, so two imports of the same file cannot both pass the content-hash check. */
 const IMPORT_LOCK = 0x706c6174; // "plat"
 
@@ -86,7 +87,7 @@ export async function importParsed(
   const report: ImportReport = { runs: [], skipped: [], rejected: [...rejected] };
 
   const stored = await alreadyImported(
-    prisma,
+    pgPool(prisma),
     parsed.map((l) => l.hash),
   );
   const fresh = parsed.filter((l) => {
@@ -113,7 +114,7 @@ export async function importParsed(
     const result = await underImportLock(prisma, async (tx) => {
       // Re-check under the lock: another import may have stored the same file meanwhile.
       const again = await alreadyImported(
-        tx as unknown as Db,
+        tx,
         group.map((g) => g.log.hash),
       );
       const todo = group.filter((g) => !again.has(g.log.hash));
@@ -128,41 +129,49 @@ export async function importParsed(
   }
   // Fresh planner statistics: right after a bulk insert PostgreSQL still believes the tables are
   // small and picks nested loops that make the stats queries take seconds instead of milliseconds.
-  if (report.runs.length) await prisma.$executeRaw`ANALYZE "Episode", "Score", "Step", "Run"`;
+  if (report.runs.length) await prisma.$executeRaw`ANALYZE "Episode", "Score", "Step", "Run", "StatsEntry", "StatsCell"`;
   return report;
 }
 
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
-
 /**
- * Run `fn` in a transaction that holds the import lock. Waiting for the lock holds no pooled
- * connection: each try takes one only for a pg_try_advisory_xact_lock and gives it back when the
- * lock is taken elsewhere, so imports queued behind another cannot starve every page of the pool.
+ * Run `fn` in a transaction that holds the import lock, on a pg connection of the Prisma client's
+ * pool. Waiting for the lock holds no pooled connection: each try takes one only for a
+ * pg_try_advisory_xact_lock and gives it back when the lock is taken elsewhere, so imports queued
+ * behind another cannot starve every page of the pool.
  */
 async function underImportLock<T>(prisma: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const pool = pgPool(prisma);
   for (let wait = 50; ; wait = Math.min(wait * 2, 1000)) {
-    const outcome = await prisma.$transaction(
-      async (tx) => {
-        const [{ locked }] = await tx.$queryRaw<
-          { locked: boolean }[]
-        >`SELECT pg_try_advisory_xact_lock(${IMPORT_LOCK}) AS locked`;
-        return locked ? { value: await fn(tx) } : null;
-      },
-      { timeout: TX_TIMEOUT_MS, maxWait: 60_000 },
-    );
-    if (outcome) return outcome.value;
+    const tx = await pool.connect();
+    // A connection whose ROLLBACK fails is broken: released with the error, the pool drops it.
+    let broken: Error | undefined;
+    try {
+      await tx.query("BEGIN");
+      const { rows } = await tx.query<{ locked: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS locked", [IMPORT_LOCK]);
+      if (rows[0].locked) {
+        const value = await fn(tx);
+        await tx.query("COMMIT");
+        return value;
+      }
+      await tx.query("ROLLBACK");
+    } catch (err) {
+      await tx.query("ROLLBACK").catch((e: Error) => (broken = e));
+      throw err;
+    } finally {
+      tx.release(broken);
+    }
     await new Promise((r) => setTimeout(r, wait));
   }
 }
 
-/** Which of these content hashes are stored, and in which Run. */
-async function alreadyImported(prisma: Db, hashes: string[]): Promise<Map<string, string>> {
+/** Which of these content hashes are stored, and in which Run (on the pool, or inside the import's transaction). */
+async function alreadyImported(db: Tx | pg.Pool, hashes: string[]): Promise<Map<string, string>> {
   if (!hashes.length) return new Map();
-  const runs = await prisma.run.findMany({
-    where: { sourceHashes: { hasSome: hashes } },
-    select: { name: true, sourceHashes: true },
-  });
+  const { rows } = await db.query<{ name: string; sourceHashes: string[] }>(
+    `SELECT name, "sourceHashes" FROM "Run" WHERE "sourceHashes" && $1::text[]`,
+    [hashes],
+  );
   const out = new Map<string, string>();
-  for (const r of runs) for (const h of r.sourceHashes) if (hashes.includes(h)) out.set(h, r.name);
+  for (const r of rows) for (const h of r.sourceHashes) if (hashes.includes(h)) out.set(h, r.name);
   return out;
 }

@@ -53,7 +53,7 @@ export async function computeStats(prisma: Db, q: StatsQuery): Promise<StatsResu
   const notes: string[] = [];
   const [rows, err, split] = await Promise.all([
     groupRows(prisma, scope, q.k),
-    q.errorByTurn ? errorByTurnRows(prisma, scope, q.k ?? MAX_K) : Promise.resolve([]),
+    q.errorByTurn ? errorByTurnRows(prisma, scopeOf(q, keys, "entries"), q.k ?? MAX_K) : Promise.resolve([]),
     q.split && !keys.includes(q.split) ? summaryRows(prisma, scopeOf(q, [...keys, q.split])) : Promise.resolve(null),
   ]);
   const k = q.k ?? Math.max(1, ...rows.map((r) => r.k));

@@ -2,37 +2,35 @@
 import { Prisma, type Db } from "../db/client";
 import { KEY_SEPARATOR, NONE, type GroupKey } from "./groupKeys";
 import type { StatsQuery } from "./statsQuery";
-import { RESCORED_VERSION } from "../rewards/version";
-import type { EpisodeStatus } from "../episodes/episodeStatus";
 
-// The aggregations behind /api/stats, in SQL over Episode ⟕ Score (⨝ Task, ⨝ Run when the request
-// needs them). Episodes that ended without a score count as unsolved: a skipped task, or an
-// agent's episode stopped by an error (endpoint down, harness failure) — leaving them out would
-// raise SR. Active, abandoned and interrupted ones are left out: a batch run plays those again.
+// The aggregations behind /api/stats, in SQL over StatsCell (⨝ Task, ⨝ Run when the request needs
+// them): what every episode counts for, per score mode, summed by database triggers over episodes
+// with the same run, task, outcome and other columns (the migration 20261202080650_stats_cells says
+// which episodes count: every scored one; one that ended without a score when it was skipped or
+// stopped by an error (endpoint down, harness failure), as unsolved — leaving them out would raise
+// SR; never an active, abandoned or interrupted one, which a batch run plays again, nor a study's
+// practice task). A cell's n episodes are summed where an episode counted one.
 // Group expressions come only from the whitelist below; every value from the request
 // is a bound parameter. Rows are grouped by the raw expressions, and the text key of a group is
 // built once per group, not once per episode.
 
 const GROUP_SQL: Record<GroupKey, Prisma.Sql> = {
   run: Prisma.raw(`COALESCE(r.name, '(no run)')`),
-  model: Prisma.raw(`e.model`),
-  strategy: Prisma.raw(`e.strategy`),
-  player: Prisma.raw(`e."playerKind"`),
+  model: Prisma.raw(`c.model`),
+  strategy: Prisma.raw(`c.strategy`),
+  player: Prisma.raw(`c."playerKind"`),
   environment: Prisma.raw(`t.environment`),
   dataset: Prisma.raw(`t.dataset`),
   hardness: Prisma.raw(`t.hardness`),
   fs: Prisma.raw(`t."fileSystem"::text`),
-  source: Prisma.raw(`e.source`),
+  source: Prisma.raw(`c.source`),
   study: Prisma.raw(`st.name`),
   participant: Prisma.raw(`sp.pseudonym`),
-  execution: Prisma.raw(`e.execution`),
+  execution: Prisma.raw(`c.execution`),
   // A single-turn run's group reads "1 turn", as every count does (formatCount).
-  turnLimit: Prisma.raw(`(e."turnLimit"::text || CASE WHEN e."turnLimit" = 1 THEN ' turn' ELSE ' turns' END)`),
+  turnLimit: Prisma.raw(`(c."turnLimit"::text || CASE WHEN c."turnLimit" = 1 THEN ' turn' ELSE ' turns' END)`),
 };
 const NEEDS_TASK: GroupKey[] = ["environment", "dataset", "hardness", "fs"];
-
-/** Episode statuses counted as unsolved when they have no score. */
-export const UNSCORED_COUNTED: EpisodeStatus[] = ["skipped", "error"];
 
 /** Largest turn budget drawn when the request does not say. */
 export const MAX_K = 100;
@@ -43,41 +41,44 @@ export interface Scope {
   where: Prisma.Sql;
 }
 
-/** FROM and WHERE for the request's filters, joining Task and Run only when a filter or a key reads them. */
-export function scopeOf(q: StatsQuery, keys: GroupKey[]): Scope {
-  // A study's practice task is not counted.
-  const conds: Prisma.Sql[] = [
-    Prisma.sql`(s."episodeId" IS NOT NULL OR e.status = ANY(${UNSCORED_COUNTED}::"EpisodeStatus"[]))`,
-    Prisma.sql`NOT e.practice`,
-  ];
+/**
+ * FROM and WHERE for the request's filters, joining Task and Run only when a filter or a key reads
+ * them: over the cells (`c`), or over the entries, one per counted episode (`c."episodeId"`), for
+ * what needs the episodes themselves.
+ */
+export function scopeOf(q: StatsQuery, keys: GroupKey[], over: "cells" | "entries" = "cells"): Scope {
+  const conds: Prisma.Sql[] = [Prisma.sql`c.mode = ${q.mode}`];
   if (q.study?.length) conds.push(Prisma.sql`st.name IN (${Prisma.join(q.study)})`);
   if (q.runs?.length) conds.push(Prisma.sql`r.name IN (${Prisma.join(q.runs)})`);
   if (q.env) conds.push(Prisma.sql`t.environment = ${q.env}`);
-  if (q.model?.length) conds.push(Prisma.sql`e.model IN (${Prisma.join(q.model)})`);
-  if (q.strategy?.length) conds.push(Prisma.sql`e.strategy IN (${Prisma.join(q.strategy)})`);
-  if (q.player) conds.push(Prisma.sql`e."playerKind" = ${q.player}`);
+  if (q.model?.length) conds.push(Prisma.sql`c.model IN (${Prisma.join(q.model)})`);
+  if (q.strategy?.length) conds.push(Prisma.sql`c.strategy IN (${Prisma.join(q.strategy)})`);
+  if (q.player) conds.push(Prisma.sql`c."playerKind" = ${q.player}`);
   if (q.dataset?.length) conds.push(Prisma.sql`t.dataset IN (${Prisma.join(q.dataset)})`);
   if (q.hardness?.length) conds.push(Prisma.sql`t.hardness IN (${Prisma.join(q.hardness)})`);
   const task = Boolean(q.env || q.dataset?.length || q.hardness?.length) || keys.some((k) => NEEDS_TASK.includes(k));
   const run = Boolean(q.runs?.length) || keys.includes("run");
   const study = Boolean(q.study?.length) || keys.includes("study");
-  // One score per episode: an imported episode's re-scored intercode reward sits beside its logged
-  // one, which is what counts there (lib/rewards/version.ts).
-  const rescored = q.mode === "intercode" ? Prisma.sql`AND s.version <> ${RESCORED_VERSION}` : Prisma.empty;
-  const from = Prisma.sql`FROM "Episode" e
-    LEFT JOIN "Score" s ON s."episodeId" = e.id AND s.mode = ${q.mode} ${rescored}
-    ${task ? Prisma.sql`JOIN "Task" t ON t.id = e."taskId"` : Prisma.empty}
-    ${run ? Prisma.sql`LEFT JOIN "Run" r ON r.id = e."runId"` : Prisma.empty}
-    ${study ? Prisma.sql`LEFT JOIN "Study" st ON st.id = e."studyId"` : Prisma.empty}
-    ${keys.includes("participant") ? Prisma.sql`LEFT JOIN "StudyParticipant" sp ON sp.id = e."participantId"` : Prisma.empty}`;
+  const from = Prisma.sql`FROM ${over === "cells" ? Prisma.raw(`"StatsCell"`) : Prisma.raw(`"StatsEntry"`)} c
+    ${task ? Prisma.sql`JOIN "Task" t ON t.id = c."taskId"` : Prisma.empty}
+    ${run ? Prisma.sql`LEFT JOIN "Run" r ON r.id = c."runId"` : Prisma.empty}
+    ${study ? Prisma.sql`LEFT JOIN "Study" st ON st.id = c."studyId"` : Prisma.empty}
+    ${keys.includes("participant") ? Prisma.sql`LEFT JOIN "StudyParticipant" sp ON sp.id = c."participantId"` : Prisma.empty}`;
   const where = Prisma.join(conds, " AND ");
   if (!q.common) return { keys, from, where };
-  // The same scope again inside (its aliases shadow the outer ones): tasks attempted by as many groups as there are.
-  const groups = Prisma.sql`ROW(${groupExprs(keys)})`;
-  const common = Prisma.sql`e."taskId" IN (SELECT e."taskId" ${from} WHERE ${where} GROUP BY e."taskId"
-    HAVING COUNT(DISTINCT ${groups}) = (SELECT COUNT(DISTINCT ${groups}) ${from} WHERE ${where}))`;
+  // The same scope over the cells inside (its aliases shadow the outer ones): tasks attempted by as many groups as there are.
+  const pairs = taskGroups(over === "cells" ? { keys, from, where } : scopeOf({ ...q, common: false }, keys));
+  const common = Prisma.sql`c."taskId" IN (SELECT tid FROM (${pairs}) p GROUP BY tid
+    HAVING count(*) = (SELECT count(DISTINCT g) FROM (${pairs}) q))`;
   return { keys, from, where: Prisma.sql`${where} AND ${common}` };
 }
+
+/**
+ * Each task in scope with each group that attempted it, once. By the group's text key: PostgreSQL
+ * sorts a ROW() of the values (spilling to disk at 1,000,000 episodes) where it hashes text.
+ */
+const taskGroups = (scope: Scope) =>
+  Prisma.sql`SELECT DISTINCT c."taskId" AS tid, ${keySql(scope.keys)} AS g ${scope.from} WHERE ${scope.where}`;
 
 export interface TaskSets {
   /** Groups in scope. */
@@ -90,10 +91,10 @@ export interface TaskSets {
 
 /** How far the groups' task sets agree: when `common` < `tasks`, they attempted different tasks. */
 export async function taskSets(prisma: Db, scope: Scope): Promise<TaskSets> {
-  const groups = Prisma.sql`ROW(${groupExprs(scope.keys)})`;
   const [row] = await prisma.$queryRaw<TaskSets[]>`
-    WITH per AS (SELECT e."taskId", COUNT(DISTINCT ${groups}) AS g ${scope.from} WHERE ${scope.where} GROUP BY e."taskId"),
-      total AS (SELECT COUNT(DISTINCT ${groups}) AS n ${scope.from} WHERE ${scope.where})
+    WITH pairs AS MATERIALIZED (${taskGroups(scope)}),
+      per AS (SELECT tid, count(*) AS g FROM pairs GROUP BY tid),
+      total AS (SELECT count(DISTINCT g) AS n FROM pairs)
     SELECT (SELECT n FROM total)::int AS groups, count(*)::int AS tasks, (count(*) FILTER (WHERE g = (SELECT n FROM total)))::int AS common FROM per`;
   return row;
 }
@@ -124,9 +125,9 @@ export async function summaryRows(prisma: Db, scope: Scope): Promise<SummaryRow[
   const { keys } = scope;
   return prisma.$queryRaw<SummaryRow[]>`
     SELECT ${keySql(keys)} AS key, ARRAY[${groupExprs(keys)}]::text[] AS values,
-      count(*)::int AS n, (count(*) FILTER (WHERE s.success))::int AS solved,
-      avg(e.turns)::float8 AS turns, avg(e."errorRate")::float8 AS err, count(e."errorRate")::int AS err_n,
-      max(e."turnLimit")::int AS lim, (count(*) FILTER (WHERE s."episodeId" IS NULL))::int AS unscored
+      sum(c.n)::int AS n, COALESCE(sum(c.n) FILTER (WHERE c.success), 0)::int AS solved,
+      sum(c.turns)::float8 / sum(c.n) AS turns, sum(c."errSum") / NULLIF(sum(c."errN"), 0) AS err, sum(c."errN")::int AS err_n,
+      max(c."turnLimit")::int AS lim, COALESCE(sum(c.n) FILTER (WHERE c.success IS NULL), 0)::int AS unscored
     ${scope.from} WHERE ${scope.where}
     GROUP BY ${groupExprs(keys)} ORDER BY 1`;
 }
@@ -150,11 +151,11 @@ export async function groupRows(prisma: Db, scope: Scope, k: number | undefined)
     : Prisma.sql`SELECT LEAST(${MAX_K}, GREATEST(1, max(lim), max(sat)))::int AS k FROM hist`;
   return prisma.$queryRaw<GroupRow[]>`
     WITH hist AS MATERIALIZED (
-      SELECT ${keySql(keys)} AS key, ARRAY[${groupExprs(keys)}]::text[] AS values, s.success AS ok, s."solvedAtTurn" AS sat,
-        count(*)::int AS c, sum(e.turns)::float8 AS turns, sum(e."errorRate")::float8 AS err, count(e."errorRate")::int AS err_n,
-        max(e."turnLimit") AS lim, (count(*) FILTER (WHERE s."episodeId" IS NULL))::int AS unscored
+      SELECT ${keySql(keys)} AS key, ARRAY[${groupExprs(keys)}]::text[] AS values, c.success AS ok, c."solvedAtTurn" AS sat,
+        sum(c.n)::int AS c, sum(c.turns)::float8 AS turns, sum(c."errSum") AS err, sum(c."errN")::int AS err_n,
+        max(c."turnLimit") AS lim, COALESCE(sum(c.n) FILTER (WHERE c.success IS NULL), 0)::int AS unscored
       ${scope.from} WHERE ${scope.where}
-      GROUP BY ${groupExprs(keys)}, s.success, s."solvedAtTurn"
+      GROUP BY ${groupExprs(keys)}, c.success, c."solvedAtTurn"
     ),
     grp AS (
       SELECT key, values, sum(c)::int AS n, (sum(c) FILTER (WHERE ok))::int AS solved, sum(turns) / sum(c) AS turns,
@@ -170,13 +171,14 @@ export async function groupRows(prisma: Db, scope: Scope, k: number | undefined)
 
 /**
  * Inadmissible share of the k-th actions, from Step.admissible by Step.index: the episodes in
- * scope first (with their group key), then their steps — by the Step primary key when the
- * selection is small, by one scan when it is most of the table (the planner chooses).
+ * scope first (with their group key; `entries` is a scope over StatsEntry), then their steps — by
+ * the Step primary key when the selection is small, by one scan when it is most of the table (the
+ * planner chooses).
  */
-export async function errorByTurnRows(prisma: Db, scope: Scope, k: number) {
+export async function errorByTurnRows(prisma: Db, entries: Scope, k: number) {
   return prisma.$queryRaw<{ key: string; k: number; n: number; errors: number }[]>`
     WITH ep AS MATERIALIZED (
-      SELECT e.id, ${keySql(scope.keys)} AS key ${scope.from} WHERE ${scope.where}
+      SELECT c."episodeId" AS id, ${keySql(entries.keys)} AS key ${entries.from} WHERE ${entries.where}
     )
     SELECT ep.key, st.index + 1 AS k, count(*)::int AS n, (count(*) FILTER (WHERE NOT st.admissible))::int AS errors
     FROM ep JOIN "Step" st ON st."episodeId" = ep.id
@@ -193,9 +195,9 @@ export async function overlapRows(prisma: Db, scope: Scope) {
     { a: string; b: string; tasks: number; both: number[]; only_a: number[]; only_b: number[]; neither: number[] }[]
   >`
     WITH per AS MATERIALIZED (
-      SELECT ${keySql(scope.keys)} AS key, e."taskId" AS tid, COALESCE(bool_or(s.success), false) AS solved
+      SELECT ${keySql(scope.keys)} AS key, c."taskId" AS tid, COALESCE(bool_or(c.success), false) AS solved
       ${scope.from} WHERE ${scope.where}
-      GROUP BY ${groupExprs(scope.keys)}, e."taskId"
+      GROUP BY ${groupExprs(scope.keys)}, c."taskId"
     )
     SELECT a.key AS a, b.key AS b, count(*)::int AS tasks,
       COALESCE(array_agg(a.tid ORDER BY a.tid) FILTER (WHERE a.solved AND b.solved), '{}') AS both,
