@@ -513,7 +513,12 @@ export class LiveSession {
     const parsed = this.parser.push(chunk);
     this.onParsed(parsed, now, this.segmenter.push(parsed, now));
     // The parser holds back what may be the start of a mark; after a quiet moment, it is just text.
-    this.armIdleFlush();
+    // Armed only then: a timer per chunk was one more wake-up of the server per keystroke.
+    if (this.parser.holding) this.armIdleFlush();
+    else if (this.flushTimer) {
+      clearTimeout(this.flushTimer);
+      this.flushTimer = null;
+    }
   }
 
   /**
