@@ -199,21 +199,22 @@ interface Work {
   loopWaitMs: number;
   loopRuns: number;
 }
+const NO_WORK: Work = {
+  keys: 0,
+  taskMs: 0,
+  scriptMs: 0,
+  layoutMs: 0,
+  up: 0,
+  down: 0,
+  serverCpuMs: 0,
+  loopWaitMs: 0,
+  loopRuns: 0,
+};
 const work: Record<string, Work> = {};
 /** The server's CPU by program (node, postgres, bash…), ms. */
 const byProgram: Record<string, Map<string, number>> = {};
 function addWork(name: string, w: Work): void {
-  const t = (work[name] ??= {
-    keys: 0,
-    taskMs: 0,
-    scriptMs: 0,
-    layoutMs: 0,
-    up: 0,
-    down: 0,
-    serverCpuMs: 0,
-    loopWaitMs: 0,
-    loopRuns: 0,
-  });
+  const t = (work[name] ??= { ...NO_WORK });
   for (const k of Object.keys(w) as (keyof Work)[]) t[k] += w[k];
 }
 
@@ -347,25 +348,14 @@ async function echoOn(side: Side, n: number): Promise<number[]> {
   const name = `${side.name}, ${n} page${n > 1 ? "s" : ""}`;
   for (const [comm, ms] of cpu1)
     (byProgram[name] ??= new Map()).set(comm, (byProgram[name].get(comm) ?? 0) + ms - (cpu0.get(comm) ?? 0));
-  for (const w of watches)
-    addWork(`${side.name}, ${n} page${n > 1 ? "s" : ""}`, {
-      keys: per,
-      ...(await w()),
-      serverCpuMs: 0,
-      loopWaitMs: 0,
-      loopRuns: 0,
-    });
-  addWork(`${side.name}, ${n} page${n > 1 ? "s" : ""}`, {
-    keys: 0,
-    taskMs: 0,
-    scriptMs: 0,
-    layoutMs: 0,
-    up: 0,
-    down: 0,
+  for (const w of watches) addWork(name, { ...NO_WORK, keys: per, ...(await w()) });
+  addWork(name, {
+    ...NO_WORK,
     serverCpuMs,
     loopWaitMs: sched1.waitMs - sched0.waitMs,
     loopRuns: sched1.runs - sched0.runs,
   });
+
   await close();
   return all;
 }
