@@ -195,17 +195,31 @@ interface Work {
   up: number;
   down: number;
   serverCpuMs: number;
+  /** The server's main thread (the event loop): ms waiting for a CPU while runnable, and times it was run. */
+  loopWaitMs: number;
+  loopRuns: number;
 }
+const NO_WORK: Work = {
+  keys: 0,
+  taskMs: 0,
+  scriptMs: 0,
+  layoutMs: 0,
+  up: 0,
+  down: 0,
+  serverCpuMs: 0,
+  loopWaitMs: 0,
+  loopRuns: 0,
+};
 const work: Record<string, Work> = {};
 /** The server's CPU by program (node, postgres, bash…), ms. */
 const byProgram: Record<string, Map<string, number>> = {};
 function addWork(name: string, w: Work): void {
-  const t = (work[name] ??= { keys: 0, taskMs: 0, scriptMs: 0, layoutMs: 0, up: 0, down: 0, serverCpuMs: 0 });
+  const t = (work[name] ??= { ...NO_WORK });
   for (const k of Object.keys(w) as (keyof Work)[]) t[k] += w[k];
 }
 
-/** CPU ms (user + system) of a process and all its descendants, from /proc, by program name. */
-function treeCpu(pid: number): Map<string, number> {
+/** A process and all its descendants, each with its program name and CPU ms (user + system, its children's included), from /proc. */
+function procTree(pid: number): { pid: number; comm: string; cpuMs: number }[] {
   const tick = 1000 / 100; // USER_HZ
   const kids = new Map<number, number[]>();
   const cpu = new Map<number, [string, number]>();
@@ -224,17 +238,40 @@ function treeCpu(pid: number): Map<string, number> {
       // gone meanwhile
     }
   }
-  const out = new Map<string, number>();
+  const out: { pid: number; comm: string; cpuMs: number }[] = [];
   const walk = (p: number) => {
     const c = cpu.get(p);
-    if (c) out.set(c[0], (out.get(c[0]) ?? 0) + c[1]);
+    if (c) out.push({ pid: p, comm: c[0], cpuMs: c[1] });
     for (const k of kids.get(p) ?? []) walk(k);
   };
   walk(pid);
   return out;
 }
+
+/** CPU ms of a process and all its descendants, by program name (node, postgres, bash…). */
+function treeCpu(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const p of procTree(pid)) out.set(p.comm, (out.get(p.comm) ?? 0) + p.cpuMs);
+  return out;
+}
 const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 const treeCpuMs = (pid: number) => total(treeCpu(pid));
+
+/** The server's node process: `pid` or the busiest node under it (tsx runs the server in a child). */
+const serverNode = (pid: number): number =>
+  procTree(pid)
+    .filter((p) => p.comm === "node")
+    .reduce((a, b) => (b.cpuMs > a.cpuMs ? b : a), { pid, cpuMs: -1 }).pid;
+
+/**
+ * The event loop's thread as the kernel saw it (/proc/PID/task/PID/schedstat): ms waiting on the run
+ * queue while runnable, and how many times it was run. On a loaded machine, a wake-up (a socket
+ * read, a timer) waits there before it runs: where an echo's time goes when the server is mostly idle.
+ */
+function loopSched(pid: number): { waitMs: number; runs: number } {
+  const [, wait, runs] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").trim().split(" ").map(Number);
+  return { waitMs: wait / 1e6, runs };
+}
 
 /**
  * Until the server (with its children) has been nearly idle for half a second, at most 20 s: the
@@ -284,6 +321,8 @@ async function echoOn(side: Side, n: number): Promise<number[]> {
   const per = n === 1 ? keys : Math.max(50, Math.floor(keys / 2));
   await quiet(side.pid());
   const watches = await Promise.all(pages.map(watchPage));
+  const loopPid = serverNode(side.pid());
+  const sched0 = loopSched(loopPid);
   const cpu0 = treeCpu(side.pid());
   const t0 = process.hrtime.bigint() / 1000n;
   if (values.trace)
@@ -300,6 +339,7 @@ async function echoOn(side: Side, n: number): Promise<number[]> {
     });
   const all = (await Promise.all(pages.map((p) => echo(p, side.expr, per)))).flat();
   const cpu1 = treeCpu(side.pid());
+  const sched1 = loopSched(loopPid);
   if (values.trace) await browser.stopTracing();
   // The monotonic clock of --cpu-prof's profiles (µs): to cut the typing out of them.
   if (process.env.BENCH_VERBOSE)
@@ -308,16 +348,14 @@ async function echoOn(side: Side, n: number): Promise<number[]> {
   const name = `${side.name}, ${n} page${n > 1 ? "s" : ""}`;
   for (const [comm, ms] of cpu1)
     (byProgram[name] ??= new Map()).set(comm, (byProgram[name].get(comm) ?? 0) + ms - (cpu0.get(comm) ?? 0));
-  for (const w of watches) addWork(`${side.name}, ${n} page${n > 1 ? "s" : ""}`, { keys: per, ...(await w()), serverCpuMs: 0 });
-  addWork(`${side.name}, ${n} page${n > 1 ? "s" : ""}`, {
-    keys: 0,
-    taskMs: 0,
-    scriptMs: 0,
-    layoutMs: 0,
-    up: 0,
-    down: 0,
+  for (const w of watches) addWork(name, { ...NO_WORK, keys: per, ...(await w()) });
+  addWork(name, {
+    ...NO_WORK,
     serverCpuMs,
+    loopWaitMs: sched1.waitMs - sched0.waitMs,
+    loopRuns: sched1.runs - sched0.runs,
   });
+
   await close();
   return all;
 }
@@ -444,9 +482,11 @@ try {
     report(`echo, ${n} page${n > 1 ? "s typing at once" : ""}`, summarize(fs), summarize(ps), target, n >= 16);
   }
   console.log(
-    "\nWork per keystroke (sums over all pages ÷ keys typed): each page's main thread, websocket messages each way, the server's CPU",
+    "\nWork per keystroke (sums over all pages ÷ keys typed): each page's main thread, websocket messages each way, the server's CPU, its event loop's waits for a CPU",
   );
-  console.log("| run | page main thread ms (script, style+layout) | messages up / down | server CPU ms |\n|---|---|---|---|");
+  console.log(
+    "| run | page main thread ms (script, style+layout) | messages up / down | server CPU ms | server loop: runs, ms waiting for a CPU |\n|---|---|---|---|---|",
+  );
   for (const [name, w] of Object.entries(work)) {
     const k = w.keys;
     const programs = [...(byProgram[name] ?? [])]
@@ -455,7 +495,7 @@ try {
       .map(([c, ms]) => `${c} ${(ms / k).toFixed(2)}`)
       .join(", ");
     console.log(
-      `| ${name} | ${(w.taskMs / k).toFixed(2)} (${(w.scriptMs / k).toFixed(2)}, ${(w.layoutMs / k).toFixed(2)}) | ${(w.up / k).toFixed(2)} / ${(w.down / k).toFixed(2)} | ${(w.serverCpuMs / k).toFixed(2)} (${programs}) |`,
+      `| ${name} | ${(w.taskMs / k).toFixed(2)} (${(w.scriptMs / k).toFixed(2)}, ${(w.layoutMs / k).toFixed(2)}) | ${(w.up / k).toFixed(2)} / ${(w.down / k).toFixed(2)} | ${(w.serverCpuMs / k).toFixed(2)} (${programs}) | ${(w.loopRuns / k).toFixed(2)}, ${(w.loopWaitMs / k).toFixed(2)} |`,
     );
   }
 } finally {

@@ -19,6 +19,13 @@ describe("which database errors a retry can cure", () => {
     for (const state of ["08006", "57P01", "53300"]) expect(isPermanentDbError(raw(state))).toBe(false);
     expect(isPermanentDbError(raw())).toBe(false);
   });
+  it("a statement sent through pg is judged by the SQLSTATE PostgreSQL answered; pg's own failures retry", () => {
+    const answered = (state: string) => Object.assign(new Error("refused"), { code: state, severity: "ERROR" });
+    expect(isPermanentDbError(answered("22021"))).toBe(true);
+    expect(isPermanentDbError(answered("57P01"))).toBe(false);
+    for (const code of ["EPIPE", "ECONNRESET"]) expect(isPermanentDbError(withCode(code))).toBe(false);
+    expect(isUniqueViolation(answered("23505"))).toBe(true);
+  });
   it("a unique violation is told apart (a retry meeting its own committed insert)", () => {
     expect(isUniqueViolation(withCode("P2002"))).toBe(true);
     expect(isUniqueViolation(withCode("P2003"))).toBe(false);

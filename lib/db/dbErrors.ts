@@ -9,25 +9,35 @@ function codeOf(err: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+/** The SQLSTATE of an error PostgreSQL answered to a statement sent through pg itself (it has a severity). */
+function pgState(err: unknown): string | undefined {
+  return typeof (err as { severity?: unknown })?.severity === "string" ? codeOf(err) : undefined;
+}
+
 export function isUniqueViolation(err: unknown): boolean {
-  return codeOf(err) === "P2002";
+  return codeOf(err) === "P2002" || pgState(err) === "23505";
 }
 
 export function isPermanentDbError(err: unknown): boolean {
   if ((err as Error)?.name === "PrismaClientValidationError") return true;
+  const state = pgState(err);
+  if (state) return sqlStateRefused(state);
   const code = codeOf(err);
   if (code === "P2010") return rawQueryRefused(err);
   return !!code && /^P2\d{3}$/.test(code) && !TRANSIENT_P2.has(code);
 }
 
-/**
- * A raw query (P2010) fails for the same reasons as any other: its SQLSTATE says which. A lost
- * connection (class 08), a server shutting down (57P) or out of resources (53) may pass; a
- * refusal of the data (a constraint, a bad value) will not. Without a SQLSTATE, retry.
- */
+/** A raw query (P2010) fails for the same reasons as any other: its SQLSTATE says which. */
 function rawQueryRefused(err: unknown): boolean {
   const meta = (err as { meta?: { code?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown } } } })?.meta;
   const state = meta?.code ?? meta?.driverAdapterError?.cause?.originalCode;
-  if (typeof state !== "string" || !/^[0-9A-Z]{5}$/.test(state)) return false;
-  return !/^(08|57P|53)/.test(state);
+  return typeof state === "string" && sqlStateRefused(state);
+}
+
+/**
+ * A lost connection (class 08), a server shutting down (57P) or out of resources (53) may pass; a
+ * refusal of the data (a constraint, a bad value) will not. Without a SQLSTATE, retry.
+ */
+function sqlStateRefused(state: string): boolean {
+  return /^[0-9A-Z]{5}$/.test(state) && !/^(08|57P|53)/.test(state);
 }

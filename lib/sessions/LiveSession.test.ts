@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Sandbox, Tty } from "../sandbox/types";
 import type { EpisodeWriter, EventRow } from "./EpisodeWriter";
 import { LiveSession, type LiveSessionOptions } from "./LiveSession";
@@ -77,6 +77,26 @@ const until = async (check: () => boolean) => {
 };
 
 describe("LiveSession", () => {
+  it("ends as abandoned once nobody has typed for the idle time, however long it was played before", async () => {
+    vi.useFakeTimers();
+    try {
+      const ended: string[] = [];
+      const { session, player } = setup({ idleTimeoutMs: 60_000, onEnded: (s) => ended.push(s.state().status) });
+      const attached = session.attach(player);
+      await vi.advanceTimersByTimeAsync(1000); // the screen mirror parses on xterm's timers
+      await attached;
+      for (let i = 0; i < 5; i++) {
+        await vi.advanceTimersByTimeAsync(50_000);
+        session.input(player.id, "x");
+      }
+      expect(ended).toEqual([]); // 250 s played, never 60 s without a key
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(ended).toEqual(["abandoned"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("counts the player's input toward the recording cap, not only the output", async () => {
     const { session, player, events } = setup({ maxRecordingBytes: 1000 });
     await session.attach(player);

@@ -115,6 +115,7 @@ export class LiveSession {
   private commandTimer: NodeJS.Timeout | null = null;
   private flushTimer: NodeJS.Timeout | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
+  private lastActivity = 0;
   private readyWaiters: Array<() => void> = [];
   private ready = false;
   private actionWaiter: Waiter | null = null;
@@ -513,7 +514,12 @@ export class LiveSession {
     const parsed = this.parser.push(chunk);
     this.onParsed(parsed, now, this.segmenter.push(parsed, now));
     // The parser holds back what may be the start of a mark; after a quiet moment, it is just text.
-    this.armIdleFlush();
+    // Armed only then: a timer per chunk was one more wake-up of the server per keystroke.
+    if (this.parser.holding) this.armIdleFlush();
+    else if (this.flushTimer) {
+      clearTimeout(this.flushTimer);
+      this.flushTimer = null;
+    }
   }
 
   /**
@@ -724,9 +730,21 @@ export class LiveSession {
     for (const v of this.viewers.values()) v.emit(event, ...args);
   }
 
+  /**
+   * Activity puts off the end as abandoned. One timer, which looks at the last activity when it
+   * fires, not one replaced at every keystroke (each a timer object on the thread every echo waits for).
+   */
   private touch(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => void this.end("abandoned", "idle for too long"), this.o.idleTimeoutMs);
+    this.lastActivity = Date.now();
+    this.idleTimer ??= this.idleCheck(this.o.idleTimeoutMs);
+  }
+
+  private idleCheck(ms: number): NodeJS.Timeout {
+    return setTimeout(() => {
+      const left = this.lastActivity + this.o.idleTimeoutMs - Date.now();
+      this.idleTimer = left > 0 ? this.idleCheck(left) : null;
+      if (left <= 0) void this.end("abandoned", "idle for too long");
+    }, ms);
   }
 
   /** `scored`: the submit's scoring when it was already done (answer), its failure included. */

@@ -143,7 +143,9 @@ describe("createMarkParser", () => {
   it("flush() gives back what is held", () => {
     const parser = createMarkParser({ nonce: GOLDEN_NONCE });
     expect(parser.push(`text${ESC}]133;D`).display).toBe("text");
+    expect(parser.holding).toBe(true);
     expect(parser.flush()).toBe(`${ESC}]133;D`);
+    expect(parser.holding).toBe(false);
     expect(parser.flush()).toBe("");
   });
 

@@ -84,5 +84,8 @@ export function createMarkParser(options: MarkParserOptions): MarkParser {
       held = "";
       return out;
     },
+    get holding(): boolean {
+      return held !== "";
+    },
   };
 }

@@ -29,6 +29,8 @@ export interface MarkParser {
   push(chunk: string): ParsedChunk;
   /** Release whatever is held back (an incomplete mark) as plain text. */
   flush(): string;
+  /** Whether something is held back (only then is there anything to flush). */
+  readonly holding: boolean;
 }
 
 export interface MarkParserOptions {
