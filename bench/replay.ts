@@ -102,8 +102,12 @@ async function freshPage(): Promise<Page> {
  * ms from navigation start until the replay page marks itself interactive (first screen drawn,
  * steps listed, keys and seeks answered), and until the whole recording has arrived.
  */
+let traced = 0;
 async function plateauReady(url: string): Promise<{ ms: number; complete: number; page: Page }> {
   const page = await freshPage();
+  // BENCH_TRACE=prefix: a Chrome trace of each open, prefix.N.json (the DevTools Performance panel reads it).
+  const trace = process.env.BENCH_TRACE ? `${process.env.BENCH_TRACE}.${++traced}.json` : null;
+  if (trace) await browser.startTracing(page, { path: trace });
   await page.goto(url);
   const mark = async (name: string) => {
     await page.waitForFunction((n) => performance.getEntriesByName(n).length > 0, name, { timeout: 60_000, polling: 5 });
@@ -111,6 +115,7 @@ async function plateauReady(url: string): Promise<{ ms: number; complete: number
   };
   const ms = await mark("plateau:replay-ready");
   const complete = await mark("plateau:replay-complete");
+  if (trace) await browser.stopTracing();
   if (process.env.BENCH_VERBOSE)
     console.log(
       `  ready ${ms.toFixed(0)} ms, recording complete at ${complete.toFixed(0)} ms\n${await page.evaluate(BREAKDOWN)}`,
