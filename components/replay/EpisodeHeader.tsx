@@ -32,7 +32,8 @@ export function EpisodeHeader({
         <div className={s.meta}>
           <span className="tag">{e.task.environment}</span>
           {showGold ? (
-            <Link href={`/tasks/${e.task.id}`} className="muted">
+            // No prefetch: it rendered the task's page on the server (twice) while the replay was opening.
+            <Link href={`/tasks/${e.task.id}`} className="muted" prefetch={false}>
               {e.task.dataset} #{e.task.index}
             </Link>
           ) : (
