@@ -165,6 +165,9 @@ const floorSide: Side = {
         const p = await c.newPage();
         await p.goto(floorUrl, { timeout: 120_000 });
         await waitPrompt(p, this.expr);
+        // Focused, as Play's terminal is (a user types into it): a focused xterm moves its hidden
+        // textarea to the cursor on every echo, which costs the page layout work a blurred one skips.
+        await p.evaluate(`${this.expr}.focus()`);
         return p;
       }),
     );
