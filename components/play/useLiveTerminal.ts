@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Terminal } from "@xterm/xterm";
 import { PLAY_FONT_SIZE, TERMINAL_FONT } from "./terminalFont";
+import { syncTextAreaPerFrame } from "./textAreaSync";
 import { playEnded } from "@/lib/sessions/playStatus";
 import { ClientEvents, ServerEvents, type EpisodeResult, type SessionState } from "@/lib/sessions/protocol";
 import type { StepSummary } from "@/lib/episodes/step";
@@ -87,6 +88,7 @@ export function useLiveTerminal(
       const fit = new FitAddon();
       term.loadAddon(fit);
       term.open(box);
+      const stopTextAreaSync = syncTextAreaPerFrame(term);
       fit.fit();
       window.__plateauTerm = term;
       performance.mark("plateau:play-terminal");
@@ -146,6 +148,7 @@ export function useLiveTerminal(
         socket.disconnect();
         liveRef.current = null;
         if (window.__plateauTerm === term) window.__plateauTerm = undefined;
+        stopTextAreaSync();
         term.dispose();
       };
     };
