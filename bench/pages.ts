@@ -187,8 +187,9 @@ async function measure(page: Page, url: string): Promise<Load> {
 
 async function saveRsc(page: Page, name: string, dir: string) {
   mkdirSync(dir, { recursive: true });
+  // The inline scripts that carry it (measure() counts the same), one a line.
   const rsc: string = await page.evaluate(
-    `(self.__next_f ?? []).filter((x) => typeof x[1] === "string").map((x) => x[1]).join("")`,
+    `[...document.scripts].filter((x) => !x.src && x.textContent.startsWith("self.__next_f.push")).map((x) => x.textContent).join("\\n")`,
   );
   writeFileSync(path.join(dir, `${name}.rsc.txt`), rsc);
 }
