@@ -2,15 +2,16 @@
 // each page's first contentful paint (target ≤ 300 ms) and time to interactive (≤ 1 s), on a warm
 // server (one load of each page first, not counted), beside a reference measured in the same run:
 // a static file of the same server (the floor of server + browser).
-//   npx tsx bench/pages.ts [--loads 5] [--copies 4] [--port 3210 --pg-port 5610] [--shots DIR] [--only home,tasks]
+//   npx tsx bench/pages.ts [--loads 5] [--copies 4] [--port 3210 --pg-port 5610] [--shots DIR] [--rsc DIR] [--only home,tasks]
 // Time to interactive as Lighthouse approximates it: the later of DOMContentLoaded, the first
 // contentful paint and the end of the last long task (> 50 ms of main thread) once the network is quiet.
 // --shots DIR: also a screenshot of each page at 1366×768 and 800×600 (what is above the fold).
+// --rsc DIR: also each page's RSC payload as the browser received it (what the rows cost in it).
 // Where the time goes, each page's medians: the server's time to the document's first byte and to its
 // end (streamed rows included), the HTML and the RSC payload in it, the scripts the page loads (how many,
 // bytes over the wire) and the main thread's time in scripts (module evaluation, hydration) and in all tasks.
 import { chromium, type Browser, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createPrisma } from "../lib/db/client";
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     port: { type: "string", default: "3560" },
     "pg-port": { type: "string" },
     shots: { type: "string" },
+    rsc: { type: "string" },
     only: { type: "string" },
   },
 });
@@ -109,6 +111,7 @@ try {
       const ctx = await browser.newContext({ viewport: { width: 1366, height: 768 }, storageState });
       const page = await ctx.newPage();
       const m = await measure(page, server.url + url);
+      if (i === 0 && values.rsc) await saveRsc(page, name, values.rsc);
       if (i > 0) samples.push(m);
       await ctx.close();
     }
@@ -180,6 +183,15 @@ async function measure(page: Page, url: string): Promise<Load> {
   })()`);
   const { fcp, tti, ...parts } = m;
   return { fcp, tti, parts: { ...parts, scriptMs: cpu("ScriptDuration"), taskMs: cpu("TaskDuration") } };
+}
+
+async function saveRsc(page: Page, name: string, dir: string) {
+  mkdirSync(dir, { recursive: true });
+  // The inline scripts that carry it (measure() counts the same), one a line.
+  const rsc: string = await page.evaluate(
+    `[...document.scripts].filter((x) => !x.src && x.textContent.startsWith("self.__next_f.push")).map((x) => x.textContent).join("\\n")`,
+  );
+  writeFileSync(path.join(dir, `${name}.rsc.txt`), rsc);
 }
 
 async function screenshots(

@@ -9,8 +9,11 @@ import type { CommonGround } from "@/lib/stats/loadCompare";
 import { ENVIRONMENTS } from "@/lib/environments/types";
 import { formatCount } from "@/lib/stats/formatNumber";
 
+/** What the picker shows of a run (the page's payload carries no more). */
+export type PickerRun = Pick<RunSummary, "id" | "name" | "kind" | "environment" | "execution" | "episodes">;
+
 interface Props {
-  runs: RunSummary[];
+  runs: PickerRun[];
   query: StatsQuery;
   commonGround: CommonGround | null;
   /** The page's current search params: the selection lives in the URL. */

@@ -30,7 +30,10 @@ type Errors =
  * The results of a comparison. The page arrives with the plateau chart, the table, the split and
  * the overlap; the error rate by turn (which reads every step) follows from /api/stats.
  */
-export function CompareResults({ data }: { data: CompareData }) {
+/** What the results read of the page's data (the run list stays with the picker). */
+export type ResultsData = Pick<CompareData, "stats" | "errorsUrl" | "mucode" | "tasks">;
+
+export function CompareResults({ data }: { data: ResultsData }) {
   const base = data.stats!;
   const [errors, setErrors] = useState<Errors>(
     data.errorsUrl ? { state: "loading" } : { state: "done", byGroup: new Map(base.groups.map((g) => [g.key, g.errorByTurn])) },

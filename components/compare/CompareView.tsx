@@ -39,7 +39,19 @@ async function CompareSections({ data: pending, params }: { data: Promise<Compar
         </div>
       ) : (
         <div className="compare-layout">
-          <CompareControls runs={runs} query={query} commonGround={data.commonGround} params={params} />
+          <CompareControls
+            runs={runs.map(({ id, name, kind, environment, execution, episodes }) => ({
+              id,
+              name,
+              kind,
+              environment,
+              execution,
+              episodes,
+            }))}
+            query={query}
+            commonGround={data.commonGround}
+            params={params}
+          />
           <div>
             {!stats ? (
               <p className="muted" data-testid="compare-pick">
@@ -51,7 +63,7 @@ async function CompareSections({ data: pending, params }: { data: Promise<Compar
                 {query.mode === "plateau" ? " in Plateau's own reward (imported logs only have InterCode's)" : ""}.
               </p>
             ) : (
-              <CompareResults data={data} />
+              <CompareResults data={{ stats, errorsUrl: data.errorsUrl, mucode: data.mucode, tasks: data.tasks }} />
             )}
           </div>
         </div>

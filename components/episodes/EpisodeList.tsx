@@ -4,7 +4,8 @@ import { Pager } from "../layout/Pager";
 import type { EpisodeFilter, EpisodeRow } from "@/lib/episodes/listEpisodes";
 import { ENVIRONMENTS } from "@/lib/environments/types";
 import { EPISODE_STATUSES } from "@/lib/episodes/episodeStatus";
-import { formatReward, formatCount } from "@/lib/stats/formatNumber";
+import { formatCount } from "@/lib/stats/formatNumber";
+import { EpisodeTable } from "./EpisodeTable";
 
 type Result = { episodes: EpisodeRow[]; total: number };
 
@@ -98,77 +99,12 @@ async function EpisodeRows({ filter, result: pending }: { filter: EpisodeFilter;
           <Link href="/runs">Runs</Link> page.
         </p>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>Task</th>
-              <th>Player</th>
-              <th>Run</th>
-              <th>Status</th>
-              <th className="num">Turns</th>
-              <th className="num">Reward</th>
-              <th className="num">Duration</th>
-              <th>Started</th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.episodes.map((e) => (
-              <tr key={e.id} data-testid="episode-row">
-                <td style={{ maxWidth: 480 }}>
-                  <Link href={`/episodes/${e.id}`}>{e.query.length > 110 ? `${e.query.slice(0, 110)}…` : e.query}</Link>
-                  <div className="muted" style={{ fontSize: 12 }}>
-                    {e.environment} · {e.dataset} #{e.taskIndex}
-                  </div>
-                </td>
-                <td>
-                  {e.playerName ?? e.playerKind}
-                  {e.model && (
-                    <div className="muted" style={{ fontSize: 12 }}>
-                      {e.model}
-                      {e.strategy ? ` · ${e.strategy}` : ""}
-                    </div>
-                  )}
-                </td>
-                <td className="muted">{e.runName ?? "—"}</td>
-                <td>
-                  {e.status === "active" ? (
-                    <Link href={`/episodes/${e.id}`} className="warn">
-                      live
-                    </Link>
-                  ) : (
-                    e.status
-                  )}
-                </td>
-                <td className="num">{e.turns}</td>
-                <td className="num">
-                  {e.reward === null ? (
-                    "—"
-                  ) : (
-                    <span className={e.success ? "ok" : undefined} title={`${e.rewardMode} mode`}>
-                      {formatReward(e.reward)}
-                    </span>
-                  )}
-                </td>
-                <td className="num muted">{e.durationMs === null ? "—" : formatDuration(e.durationMs)}</td>
-                <td
-                  className="muted"
-                  style={{ whiteSpace: "nowrap" }}
-                  title={e.source === "import" ? "when the log was imported" : undefined}
-                >
-                  {e.startedAt.toISOString().slice(0, 16).replace("T", " ")}
-                  {e.source === "import" && " (import)"}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <EpisodeTable episodes={result.episodes.map((e) => ({ ...e, query: shortQuery(e.query) }))} />
       )}
       <Pager path="/episodes" filter={filter} page={filter.page} pageSize={filter.pageSize} total={result.total} />
     </>
   );
 }
 
-function formatDuration(ms: number): string {
-  const s = Math.round(ms / 1000);
-  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, "0")}s`;
-}
+// Only what a row shows of the task's text goes to the page.
+const shortQuery = (q: string) => (q.length > 110 ? `${q.slice(0, 110)}…` : q);

@@ -1,10 +1,7 @@
 import { Suspense } from "react";
-import Link from "next/link";
 import type { RunSummary } from "@/lib/stats/listRuns";
 import { UploadForm } from "./UploadForm";
-import { RunActions } from "./RunActions";
-
-const when = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace("T", " ");
+import { RunTable } from "./RunTable";
 
 /** Every run (imported logs and agent runs), with a way to compare some of them and to upload more. */
 /** `runs` streams in after the heading and the upload form have painted. */
@@ -15,77 +12,14 @@ export function RunList({ runs }: { runs: Promise<RunSummary[]> }) {
       {/* Above the list, which grows with every import: importing and comparing stay in the window. */}
       <UploadForm />
       <Suspense fallback={<p className="muted">Loading runs…</p>}>
-        <RunTable runs={runs} />
+        <RunRows runs={runs} />
       </Suspense>
     </main>
   );
 }
 
-async function RunTable({ runs: pending }: { runs: Promise<RunSummary[]> }) {
-  const runs = await pending;
-  return (
-    <>
-      {runs.length === 0 ? (
-        <p className="muted" data-testid="runs-empty">
-          No runs yet: import logs with <code>npx plateau import FILE…</code> or upload them here.
-        </p>
-      ) : (
-        <form method="get" action="/compare" style={{ margin: "20px 0" }}>
-          <div className="toolbar" style={{ marginBottom: 10 }}>
-            <button type="submit">Compare selected</button>
-            <span className="muted">tick two or more runs below</span>
-          </div>
-          <table data-testid="runs-table">
-            <thead>
-              <tr>
-                <th aria-label="Select" />
-                <th>Name</th>
-                <th>Kind</th>
-                <th>Env</th>
-                <th>Model</th>
-                <th>Strategy</th>
-                <th title="terminal: typed into the live shell; intercode: run as InterCode ran it">Execution</th>
-                <th className="num">Turn limit</th>
-                <th className="num">Episodes</th>
-                <th>Created (UTC)</th>
-                <th aria-label="Actions" />
-              </tr>
-            </thead>
-            <tbody>
-              {runs.map((r) => (
-                <tr key={r.id} data-testid="run-row">
-                  <td>
-                    <input type="checkbox" name="runs" value={r.name} aria-label={`Select ${r.name}`} />
-                  </td>
-                  <td>
-                    <Link href={`/compare?runs=${encodeURIComponent(r.name)}`}>{r.name}</Link>
-                    {r.files > 1 && <span className="muted"> · {r.files} files</span>}
-                  </td>
-                  <td>
-                    <span className="tag">{r.kind}</span>
-                    {r.kind === "agent" && r.status !== "done" && (
-                      <>
-                        {" "}
-                        <span className="tag">{r.status}</span>
-                      </>
-                    )}
-                  </td>
-                  <td>{r.environment ?? <span className="muted">mixed</span>}</td>
-                  <td>{r.model ?? <span className="muted">—</span>}</td>
-                  <td>{r.strategy ?? <span className="muted">—</span>}</td>
-                  <td>{r.execution}</td>
-                  <td className="num">{r.turnLimit ?? "—"}</td>
-                  <td className="num">{r.episodes}</td>
-                  <td className="muted">{when(r.createdAt)}</td>
-                  <td>
-                    <RunActions id={r.id} name={r.name} episodes={r.episodes} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </form>
-      )}
-    </>
-  );
+// The rows go to the page as data, drawn by a client component: as server-rendered elements they
+// would travel twice (HTML, then the RSC payload that repeats every element of every row).
+async function RunRows({ runs }: { runs: Promise<RunSummary[]> }) {
+  return <RunTable runs={await runs} />;
 }

@@ -63,6 +63,15 @@ describe("loadCompare: common ground", () => {
     expect(d.stats!.groups.map((g) => g.n)).toEqual([2, 5]);
   });
 
+  it("leaves out a run nobody has, and counts every run when it named only such runs", async () => {
+    const d = await loadCompare(db.prisma, new URLSearchParams({ runs: "A,nobody,B" }));
+    expect(d.query.runs).toEqual(["A", "B"]);
+    expect(d.commonGround).toMatchObject({ groups: 2, common: 2 });
+    const all = await loadCompare(db.prisma, new URLSearchParams({ runs: "nobody", group: "model" }));
+    expect(all.commonGround).toMatchObject({ groups: 1, tasks: 4 });
+    expect(all.stats!.groups.map((g) => g.n)).toEqual([7]);
+  });
+
   it("groups by model, environment and turn limit apart", async () => {
     const d = await loadCompare(db.prisma, new URLSearchParams({ group: "model,environment,turnLimit", common: "0" }));
     expect(d.stats!.groups.map((g) => [g.key, g.n, g.turnLimit])).toEqual([

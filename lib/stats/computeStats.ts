@@ -51,10 +51,14 @@ export async function computeStats(prisma: Db, q: StatsQuery): Promise<StatsResu
   const keys: GroupKey[] = q.group;
   const scope = scopeOf(q, keys);
   const notes: string[] = [];
-  const [rows, err, split] = await Promise.all([
+  // The overlap's pairs beside the groups when they cannot be too many (a few runs compared: one
+  // group each), else after the groups are counted (the pairs of many groups cost the most).
+  const fewGroups = keys.length === 1 && keys[0] === "run" && (q.runs?.length ?? Infinity) <= MAX_OVERLAP_GROUPS;
+  const [rows, err, split, pairs] = await Promise.all([
     groupRows(prisma, scope, q.k),
     q.errorByTurn ? errorByTurnRows(prisma, scopeOf(q, keys, "entries"), q.k ?? MAX_K) : Promise.resolve([]),
     q.split && !keys.includes(q.split) ? summaryRows(prisma, scopeOf(q, [...keys, q.split])) : Promise.resolve(null),
+    q.overlap && fewGroups ? overlapRows(prisma, scope) : Promise.resolve(null),
   ]);
   const k = q.k ?? Math.max(1, ...rows.map((r) => r.k));
   const summary: SummaryRow[] = rows.filter((r) => r.k === 1);
@@ -106,7 +110,7 @@ export async function computeStats(prisma: Db, q: StatsQuery): Promise<StatsResu
       notes.push(`overlap is shown for up to ${MAX_OVERLAP_GROUPS} groups; narrow the selection`);
     else {
       const index = new Map(groups.map((g, i) => [g.key, i]));
-      const found = await overlapRows(prisma, scope);
+      const found = pairs ?? (await overlapRows(prisma, scope));
       // Pairs with no task in common have no row: list them too, empty.
       for (const [i, a] of groups.entries()) {
         for (const b of groups.slice(i + 1)) {

@@ -53,19 +53,26 @@ export async function loadCompare(prisma: Db, url: URLSearchParams): Promise<Com
     ? undefined
     : parsed.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ");
   const query = parsed.success ? parsed.data : StatsQuery.parse({});
-  const runs = await listRuns(prisma);
+  // The runs and the task sets at once (each query waits its turn on a busy machine): a run name
+  // nobody has matches no cell, so the sets are the same with or without it, unless none is known.
+  const setsOf = () => taskSets(prisma, scopeOf({ ...query, common: false }, query.group));
+  const [runs, setsAsked] = await Promise.all([listRuns(prisma), setsOf()]);
   const known = new Set(runs.map((r) => r.name));
+  const asked = query.runs?.length;
   if (query.runs) query.runs = query.runs.filter((r) => known.has(r));
   const needsRuns = query.group[0] === "run" && !query.runs?.length;
   if (!runs.length || needsRuns)
     return { query, invalid, runs, stats: null, tasks: {}, errorsUrl: null, commonGround: null, mucode: [] };
   if (!url.has("split")) query.split = defaultSplit(runs, query);
-  const sets = await taskSets(prisma, scopeOf({ ...query, common: false }, query.group));
+  const sets = asked && !query.runs?.length ? await setsOf() : setsAsked;
   const differ = sets.groups > 1 && sets.common > 0 && sets.common < sets.tasks;
   const auto = query.common === undefined;
   query.common = auto ? differ : query.common;
   const commonGround: CommonGround = { ...sets, applied: !!query.common, auto };
-  const stats = await computeStats(prisma, { ...query, errorByTurn: false });
+  const [stats, mucode] = await Promise.all([
+    computeStats(prisma, { ...query, errorByTurn: false }),
+    mucodeShares(prisma, query.runs ?? []),
+  ]);
   const errorsUrl =
     query.errorByTurn && stats.groups.length
       ? `/api/stats?${statsQueryToParams({ ...query, k: stats.k, split: undefined, overlap: false })}`
@@ -77,6 +84,5 @@ export async function loadCompare(prisma: Db, url: URLSearchParams): Promise<Com
         select: { id: true, dataset: true, index: true, query: true, hardness: true },
       })
     : [];
-  const mucode = await mucodeShares(prisma, query.runs ?? []);
   return { query, invalid, runs, stats, tasks: Object.fromEntries(rows.map((t) => [t.id, t])), errorsUrl, commonGround, mucode };
 }
