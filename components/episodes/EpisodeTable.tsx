@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import type { EpisodeRow } from "@/lib/episodes/listEpisodes";
-import { formatReward } from "@/lib/stats/formatNumber";
+import { RewardCell, StatusCell } from "./EpisodeCells";
 
 // The rows go to the page as data, drawn here: as server-rendered elements they would travel twice
 // (HTML, then the RSC payload that repeats every element of every row).
@@ -41,25 +41,9 @@ export function EpisodeTable({ episodes }: { episodes: EpisodeRow[] }) {
               )}
             </td>
             <td className="muted">{e.runName ?? "—"}</td>
-            <td>
-              {e.status === "active" ? (
-                <Link href={`/episodes/${e.id}`} className="warn">
-                  live
-                </Link>
-              ) : (
-                e.status
-              )}
-            </td>
+            <StatusCell id={e.id} status={e.status} />
             <td className="num">{e.turns}</td>
-            <td className="num">
-              {e.reward === null ? (
-                "—"
-              ) : (
-                <span className={e.success ? "ok" : undefined} title={`${e.rewardMode} mode`}>
-                  {formatReward(e.reward)}
-                </span>
-              )}
-            </td>
+            <RewardCell reward={e.reward} success={e.success} mode={e.rewardMode} />
             <td className="num muted">{e.durationMs === null ? "—" : formatDuration(e.durationMs)}</td>
             <td
               className="muted"

@@ -5,7 +5,8 @@ import { statsQueryToParams } from "@/lib/stats/statsQuery";
 import type { SandboxInfo } from "@/lib/runtime/context";
 import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
 import { LiveEpisodes } from "@/components/play/LiveEpisodes";
-import { formatPercent, formatReward, formatTurns, formatCount } from "@/lib/stats/formatNumber";
+import { formatPercent, formatTurns, formatCount } from "@/lib/stats/formatNumber";
+import { RewardCell } from "@/components/episodes/EpisodeCells";
 
 /**
  * `live`: the signed-in person's episodes still being played. The heading paints at once; the
@@ -172,15 +173,7 @@ async function HomeSections({
                 <td>{e.playerName ?? e.playerKind}</td>
                 <td>{e.status}</td>
                 <td className="num">{e.turns}</td>
-                <td className="num">
-                  {e.reward === null ? (
-                    "—"
-                  ) : (
-                    <span className={e.success ? "ok" : undefined} title={`${e.rewardMode} mode`}>
-                      {formatReward(e.reward)}
-                    </span>
-                  )}
-                </td>
+                <RewardCell reward={e.reward} success={e.success} mode={e.rewardMode} />
               </tr>
             ))}
           </tbody>

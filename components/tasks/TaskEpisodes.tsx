@@ -3,7 +3,8 @@ import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
-import { formatReward, formatCount } from "@/lib/stats/formatNumber";
+import { formatCount } from "@/lib/stats/formatNumber";
+import { RewardCell, StatusCell } from "@/components/episodes/EpisodeCells";
 
 /** Every episode of one task; pick two to replay them side by side. */
 export function TaskEpisodes({ episodes }: { episodes: TaskEpisode[] }) {
@@ -58,19 +59,9 @@ export function TaskEpisodes({ episodes }: { episodes: TaskEpisode[] }) {
                   <Link href={`/episodes/${e.id}`}>{who}</Link> <span className="muted">{e.playerKind}</span>
                 </td>
                 <td className="muted">{e.runName ?? "—"}</td>
-                <td>
-                  {e.status === "active" ? (
-                    <Link href={`/episodes/${e.id}`} className="warn">
-                      live
-                    </Link>
-                  ) : (
-                    e.status
-                  )}
-                </td>
+                <StatusCell id={e.id} status={e.status} />
                 <td className="num">{e.turns}</td>
-                <td className="num">
-                  {e.reward === null ? "—" : <span className={e.success ? "ok" : undefined}>{formatReward(e.reward)}</span>}
-                </td>
+                <RewardCell reward={e.reward} success={e.success} />
                 <td className="muted" style={{ whiteSpace: "nowrap" }}>
                   {e.startedAt.slice(0, 16).replace("T", " ")}
                   {e.source === "import" && " (import)"}
