@@ -1,8 +1,9 @@
-// bench/stats — the import and the stats against DESIGN.md's targets:
+// bench/stats — the import and the stats against their targets (DESIGN.md's, tightened by issue 16):
 //  1. import throughput (episodes/s) of all InterCode logs in ../shared/datasets/intercode/logs, and
-//     of ~20,000 episodes (the logs four times over, each copy new bytes) — target ≤ 30 s;
+//     of ~20,000 episodes (the logs four times over, each copy new bytes) — target ≤ 10 s;
 //  2. /api/stats latency over 100,000 synthetic episodes with 1,000,000 steps: the plateau chart
-//     (SR@k + table: target ≤ 300 ms), and the full response (error rate by turn, overlap, split).
+//     (SR@k + table: target ≤ 300 ms; ≤ 1 s from 1,000,000 episodes), and the full response (error
+//     rate by turn, overlap, split).
 // Each figure is the median and p99 of --iterations runs after warm-up, through the route handler
 // (zod → SQL → JSON) on a fresh embedded PostgreSQL. The machine's load average is recorded too.
 // Usage: tsx bench/stats.ts [--reps 3] [--iterations 100] [--episodes 100000] [--steps 10] [--only import|stats]
@@ -37,8 +38,9 @@ const { values } = parseArgs({
     "pg-port": { type: "string", default: "3751" },
   },
 });
-const TARGET_IMPORT_S = 30;
-const TARGET_CHART_MS = 300;
+const TARGET_IMPORT_S = 10;
+/** The chart's target for n episodes: DESIGN.md's 300 ms over 100,000; issue 16's 1 s over 1,000,000. */
+const targetChartMs = (episodes: number) => (episodes >= 1_000_000 ? 1000 : 300);
 const CHART_CASE = "plateau chart + table, 10 runs, all episodes";
 
 // Synthetic episodes for bench/stats: `episodes` SQL episodes in 10 runs (four strategies, three
@@ -250,14 +252,15 @@ async function main() {
     chart = (report.stats as Record<string, { medianMs: number; p99Ms: number } | undefined>)[CHART_CASE];
   }
   if (chart) {
+    const chartTargetMs = targetChartMs(Number(values.episodes));
     targets.plateauChartMs = {
-      target: TARGET_CHART_MS,
+      target: chartTargetMs,
       median: chart.medianMs,
       p99: chart.p99Ms,
-      ok: chart.p99Ms <= TARGET_CHART_MS,
+      ok: chart.p99Ms <= chartTargetMs,
     };
     console.log(
-      `plateau chart over ${values.episodes} episodes: median ${chart.medianMs.toFixed(0)} ms, p99 ${chart.p99Ms.toFixed(0)} ms (target ≤ ${TARGET_CHART_MS} ms)`,
+      `plateau chart over ${values.episodes} episodes: median ${chart.medianMs.toFixed(0)} ms, p99 ${chart.p99Ms.toFixed(0)} ms (target ≤ ${chartTargetMs} ms)`,
     );
   }
   report.loadAfter = load();

@@ -38,7 +38,8 @@ export async function startFaultServer(
       PLATEAU_DATA_DIR: dataDir,
       PLATEAU_POOL_SIZE: "1",
       PLATEAU_SETUP: "0",
-      PLATEAU_ROOTFS_DIR: path.resolve(".data/rootfs"),
+      // the checkout's trees (not under its data folder), or the ones the suite was given
+      PLATEAU_ROOTFS_DIR: process.env.PLATEAU_ROOTFS_DIR ?? path.resolve(".data/rootfs"),
       ...opts.env,
     },
   });
