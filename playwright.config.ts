@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { E2E_PORT, stateFile } from "./e2e/accounts";
+import { CHROMIUM_LAUNCH } from "./e2e/chromium";
 
 // Browser tests run in Debian's Chromium (never a downloaded one) against a real Plateau server
 // with its own embedded PostgreSQL under .data/e2e, started here and stopped when the run ends.
@@ -15,18 +16,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 800 },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
     trace: "off",
   },
   // The accounts first (auth.setup.ts), then tests of an empty server, then the rest (which fill

@@ -17,6 +17,7 @@ import { parseArgs } from "node:util";
 import { createPrisma } from "../lib/db/client";
 import { importLogs } from "../lib/importers";
 import { interCodeLogCopies, interCodeLogs } from "../lib/importers/testing/interCodeLogs";
+import { CHROMIUM_LAUNCH } from "../e2e/chromium";
 import { startBenchServer, summarize, type Summary } from "./benchServer";
 
 const { values } = parseArgs({
@@ -89,18 +90,7 @@ try {
     studies: "/studies",
   };
   const only = values.only?.split(",");
-  const browser: Browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser: Browser = await chromium.launch(CHROMIUM_LAUNCH);
   const storageState = await server.storageState(browser);
 
   const results: { name: string; fcp: Summary; tti: Summary; parts: Record<keyof Parts, number> }[] = [];

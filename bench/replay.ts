@@ -20,6 +20,7 @@ import { embeddedUrl } from "../lib/db/embedded";
 import { GEN_CAST, fromCast } from "../lib/replay/testing/genCast";
 import { seedRecordedEpisode, seedStepsEpisode } from "../lib/replay/testing/seedEpisodes";
 import { warmReplay } from "../lib/replay/server/loadReplayRecording";
+import { CHROMIUM_LAUNCH } from "../e2e/chromium";
 import { startBenchServer, summarize, printRow, type Summary } from "./benchServer";
 
 const { values } = parseArgs({
@@ -69,18 +70,7 @@ if (!values.cold && server) {
 }
 await prisma.$disconnect();
 
-const browser: Browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const browser: Browser = await chromium.launch(CHROMIUM_LAUNCH);
 
 /** The same seek times for both players (a fixed seed), in recorded seconds. */
 const seekTimes = (() => {

@@ -12,6 +12,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { CHROMIUM_LAUNCH } from "../e2e/chromium";
 import { startBenchServer, summarize, type Summary } from "./benchServer";
 
 const { values } = parseArgs({
@@ -63,15 +64,9 @@ const server = await startBenchServer({
 });
 // The floor's browser flags: many pages at once are not throttled as background tabs.
 const browser: Browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
+  ...CHROMIUM_LAUNCH,
   args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
+    ...CHROMIUM_LAUNCH.args,
     "--disable-background-timer-throttling",
     "--disable-renderer-backgrounding",
     "--disable-backgrounding-occluded-windows",
