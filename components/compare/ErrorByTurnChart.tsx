@@ -3,35 +3,19 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ErrorRow, Series } from "@/lib/stats/plateauSeries";
 import { ChartTooltip } from "./ChartTooltip";
-import { CHART, colorOf, turnTicks, percentAxis, CHART_HEIGHT } from "./palette";
+import { CHART, colorOf, turnAxisProps, percentAxisProps, CHART_HEIGHT } from "./palette";
 import { formatPercent } from "@/lib/stats/formatNumber";
 
 /** Share of inadmissible k-th actions per group, each in its colour from the plateau chart (line s3 → colour 3). Draws only. */
 export function ErrorByTurnChart({ series, k, id }: { series: Series<ErrorRow>; k: number; id: string }) {
   const color = (lineId: string) => colorOf(Number(lineId.slice(1)));
-  const y = percentAxis(series.max);
   return (
     <div id={id} data-testid="error-chart" role="figure" aria-label={`Error rate of the k-th action, k = 1 to ${k}`}>
       <ResponsiveContainer width="100%" height={CHART_HEIGHT.errors}>
         <LineChart data={series.rows} margin={{ top: 10, right: 24, bottom: 24, left: 8 }}>
           <CartesianGrid stroke={CHART.grid} strokeDasharray="3 3" />
-          <XAxis
-            dataKey="k"
-            type="number"
-            domain={[1, k]}
-            ticks={turnTicks(k)}
-            stroke={CHART.axis}
-            tick={{ fill: CHART.axis, fontSize: 12 }}
-            label={{ value: "turn k", position: "insideBottom", offset: -12, fill: CHART.axis, fontSize: 12 }}
-          />
-          <YAxis
-            domain={[0, y.top]}
-            ticks={y.ticks}
-            stroke={CHART.axis}
-            tick={{ fill: CHART.axis, fontSize: 12 }}
-            tickFormatter={(v) => `${v}%`}
-            label={{ value: "Error % at turn k", angle: -90, position: "insideLeft", fill: CHART.axis, fontSize: 12 }}
-          />
+          <XAxis {...turnAxisProps(k, "turn k")} />
+          <YAxis {...percentAxisProps(series.max, "Error % at turn k")} />
           <Tooltip
             content={
               <ChartTooltip

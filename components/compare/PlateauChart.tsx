@@ -3,14 +3,13 @@
 import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { PlateauRow, Series } from "@/lib/stats/plateauSeries";
 import { ChartTooltip } from "./ChartTooltip";
-import { CHART, colorOf, turnTicks, percentAxis, CHART_HEIGHT } from "./palette";
+import { CHART, colorOf, turnAxisProps, percentAxisProps, CHART_HEIGHT } from "./palette";
 import { formatPercent, formatCount } from "@/lib/stats/formatNumber";
 
 const f1 = (x: unknown) => formatPercent(typeof x === "number" ? x : null);
 
 /** SR@k against the turn budget k: one line per group, its 95 % Wilson band around it. Draws only. */
 export function PlateauChart({ series, k, id }: { series: Series<PlateauRow>; k: number; id: string }) {
-  const y = percentAxis(series.max);
   return (
     <div
       id={id}
@@ -21,23 +20,8 @@ export function PlateauChart({ series, k, id }: { series: Series<PlateauRow>; k:
       <ResponsiveContainer width="100%" height={CHART_HEIGHT.plateau}>
         <ComposedChart data={series.rows} margin={{ top: 10, right: 24, bottom: 24, left: 8 }}>
           <CartesianGrid stroke={CHART.grid} strokeDasharray="3 3" />
-          <XAxis
-            dataKey="k"
-            type="number"
-            domain={[1, k]}
-            ticks={turnTicks(k)}
-            stroke={CHART.axis}
-            tick={{ fill: CHART.axis, fontSize: 12 }}
-            label={{ value: "turn budget k", position: "insideBottom", offset: -12, fill: CHART.axis, fontSize: 12 }}
-          />
-          <YAxis
-            domain={[0, y.top]}
-            ticks={y.ticks}
-            stroke={CHART.axis}
-            tick={{ fill: CHART.axis, fontSize: 12 }}
-            tickFormatter={(v) => `${v}%`}
-            label={{ value: "SR@k", angle: -90, position: "insideLeft", fill: CHART.axis, fontSize: 12 }}
-          />
+          <XAxis {...turnAxisProps(k, "turn budget k")} />
+          <YAxis {...percentAxisProps(series.max, "SR@k")} />
           <Tooltip
             content={
               <ChartTooltip
