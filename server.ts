@@ -15,6 +15,7 @@ import { toNodeHandler } from "better-auth/node";
 import { operatorSignInLink, startAuth } from "./lib/auth/startAuth";
 import { bodyLimitsFromEnv, limitBodies } from "./lib/runtime/bodyLimit";
 import { createUploadReader } from "./lib/importers/http/uploadReader";
+import { staticAssets } from "./lib/runtime/staticAssets";
 
 const dev = process.env.NODE_ENV !== "production";
 const port = Number(process.env.PORT ?? 3000);
@@ -88,6 +89,8 @@ async function main() {
   const app = next({ dev, httpServer, hostname: host, port, turbopack: dev });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // The build's scripts and styles, compressed once (the dev server builds them on demand).
+  const assets = dev ? null : staticAssets(path.resolve(process.env.PLATEAU_NEXT_DIST ?? ".next"));
   const authHandler = toNodeHandler(access.auth.auth);
   // Bodies over their route's limit are refused from the headers (socket.io answers its own
   // requests); then the gate: who is asking, and may they.
@@ -97,7 +100,13 @@ async function main() {
         if (!go) return;
         // better-auth answers its own endpoints (sign-in, sign-out, sign-in links).
         if (req.url?.startsWith("/api/auth/")) void authHandler(req, res);
-        else if (!hooks?.handle(req, res)) void handle(req, res);
+        else if (hooks?.handle(req, res)) return;
+        else if (assets)
+          void assets.serve(req, res).then(
+            (done) => void (done || handle(req, res)),
+            () => void (res.headersSent || handle(req, res)),
+          );
+        else void handle(req, res);
       },
       (err: Error) => {
         console.error("plateau: gate:", err);
@@ -114,6 +123,7 @@ async function main() {
     });
     httpServer.listen(port, host, resolve);
   });
+  void assets?.warm();
   console.log(
     `plateau: ${access.origins.publicUrl} ready in ${Date.now() - t0} ms — database ${db.kind}, ${tasks.total} tasks, sandbox ${running.sandbox.driver ?? "none"} (${running.sandbox.reason})`,
   );
