@@ -7,7 +7,7 @@ import type { StatsQuery } from "@/lib/stats/statsQuery";
 import type { RunSummary } from "@/lib/stats/listRuns";
 import type { CommonGround } from "@/lib/stats/loadCompare";
 import { ENVIRONMENTS } from "@/lib/environments/types";
-import { formatCount } from "@/lib/stats/formatNumber";
+import { formatCount, formatInteger } from "@/lib/stats/formatNumber";
 
 /** What the picker shows of a run (the page's payload carries no more). */
 export type PickerRun = Pick<RunSummary, "id" | "name" | "kind" | "environment" | "execution" | "episodes">;
@@ -177,15 +177,14 @@ function groupLabel(keys: GroupKey[]): string {
 
 /** Whether the groups are compared on the same tasks, in numbers. */
 function CommonGroundNote({ c }: { c: CommonGround }) {
-  const n = (x: number) => x.toLocaleString("en");
   const text =
     c.common === c.tasks
       ? `Every group attempted the same ${formatCount(c.tasks, "task")}.`
       : c.applied
-        ? `Counting only the ${formatCount(c.common, "task")} all ${c.groups} groups attempted (of ${n(c.tasks)} attempted by any)${c.auto ? ", since the groups attempted different tasks" : ""}.`
+        ? `Counting only the ${formatCount(c.common, "task")} all ${c.groups} groups attempted (of ${formatInteger(c.tasks)} attempted by any)${c.auto ? ", since the groups attempted different tasks" : ""}.`
         : c.common === 0
           ? `The ${c.groups} groups have no task in common: each counts its own tasks.`
-          : `The groups attempted different tasks: ${n(c.common)} of ${n(c.tasks)} are common to all ${c.groups}. Each group counts its own tasks.`;
+          : `The groups attempted different tasks: ${formatInteger(c.common)} of ${formatInteger(c.tasks)} are common to all ${c.groups}. Each group counts its own tasks.`;
   return (
     <p
       className={c.applied || c.common === c.tasks ? "muted" : "warn"}

@@ -1,11 +1,10 @@
 "use client";
-import { bestOfNView, lineDiff } from "@/lib/replay/bestOfNView";
+import type { BestOfNView } from "@/lib/replay/bestOfNView";
+import { lineDiff } from "@/lib/replay/lineDiff";
 import s from "./replay.module.css";
 
 /** A Best-of-N step's candidates beside the chosen one: each one's public-test result, score, and its diff from the chosen. */
-export function BestOfNCandidates({ search }: { search: unknown }) {
-  const view = bestOfNView(search);
-  if (!view) return null;
+export function BestOfNCandidates({ view }: { view: BestOfNView }) {
   const chosen = view.candidates[view.chosen]?.code ?? "";
   return (
     <div data-testid="best-of-n">

@@ -75,7 +75,7 @@ export function StepDetail({
           {outputs ? "(no output)" : "Loading the output…"}
         </div>
       )}
-      {step.search != null && <BestOfNCandidates search={step.search} />}
+      {step.search && <BestOfNCandidates view={step.search} />}
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { useEffect, useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { formatDuration } from "@/lib/replay/formatTime";
 import { markKind } from "@/lib/replay/timelineMarks";
-import { bestOfNView } from "@/lib/replay/bestOfNView";
 import { scrollToShow } from "@/lib/replay/scrollToShow";
 import type { ReplayStep } from "@/lib/replay/types";
 import s from "./replay.module.css";
@@ -99,7 +98,7 @@ export function StepList({ steps, turn, onSelect, hits, diffTurn, className, tes
                 </span>
                 {hits?.has(t) && <span className={s.hit} title="search match" />}
                 <Outcome step={step} isSubmit={isSubmit} />
-                <BestOfNBadge search={step.search} />
+                <BestOfNBadge n={step.search?.n} />
                 {step.reward !== null && (
                   <span className={`${s.badge} ${step.reward > 0 ? s.badgeReward : ""}`} title="reward at this turn">
                     {formatReward(step.reward)}
@@ -134,8 +133,7 @@ function Outcome({ step, isSubmit }: { step: ReplayStep; isSubmit(action: string
 }
 
 /** Tells which turns hold a Best-of-N search (their candidates are in the step's detail). */
-function BestOfNBadge({ search }: { search: unknown }) {
-  const n = search == null ? null : bestOfNView(search)?.n;
+function BestOfNBadge({ n }: { n: number | undefined }) {
   return n ? (
     <span
       className={s.badge}

@@ -60,6 +60,8 @@ interface GlyphWidths {
  * of them in the first seeks of a recording). Measured here instead, while the page is idle
  * after opening. This reaches into xterm's internals (6.0) and does nothing when they differ.
  */
+const SLICE_MS = 4;
+
 function warmGlyphWidthsWhenIdle(term: Terminal): () => void {
   const glyphs: Array<[string, boolean]> = [];
   for (let c = 32; c < 127; c++) glyphs.push([String.fromCharCode(c), false], [String.fromCharCode(c), true]);
@@ -68,7 +70,9 @@ function warmGlyphWidthsWhenIdle(term: Terminal): () => void {
     const cache = (term as unknown as { _core?: { _renderService?: { _renderer?: { value?: { _widthCache?: GlyphWidths } } } } })
       ._core?._renderService?._renderer?.value?._widthCache;
     if (typeof cache?.get !== "function") return;
-    while (glyphs.length && deadline.timeRemaining() > 1) {
+    // Short slices: an idle period can be 50 ms long, and the first screen's frame may be next.
+    const until = performance.now() + SLICE_MS;
+    while (glyphs.length && deadline.timeRemaining() > 1 && performance.now() < until) {
       const [ch, bold] = glyphs.pop()!;
       cache.get(ch, bold, false);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bestOfNView, lineDiff } from "./bestOfNView";
+import { bestOfNView } from "./bestOfNView";
+import { lineDiff } from "./lineDiff";
 
 describe("Best-of-N in the replay", () => {
   it("diffs a candidate against the chosen one line by line", () => {

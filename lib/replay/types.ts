@@ -1,5 +1,6 @@
 // The data a replay works on. Plain values only, so they travel as JSON from the server to the page.
 import type { ReplayStepFields } from "../episodes/step";
+import type { BestOfNView } from "./bestOfNView";
 
 /** One screen event, as in asciicast v2: [seconds, code, data]. The replay keeps "o" (output) and "r" (resize "COLSxROWS"). */
 export type ScreenEvent = [time: number, code: "o" | "r", data: string];
@@ -20,7 +21,10 @@ export interface StepSpan {
 }
 
 /** One turn as the replay shows it. `index` is the 0-based Step.index; pages show index + 1. */
-export interface ReplayStep extends StepSpan, ReplayStepFields {}
+export interface ReplayStep extends StepSpan, Omit<ReplayStepFields, "search"> {
+  /** A Best-of-N search, read through its schema by the server (listReplaySteps); null for other steps. */
+  search?: BestOfNView | null;
+}
 
 /** What the page loads to draw the terminal: the screen events, snapshots to seek from, and how to resume live. */
 export interface ReplayRecording {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatMeasure, formatPercent, formatReward, formatTurns } from "./formatNumber";
+import { formatCount, formatInteger, formatMeasure, formatPercent, formatReward, formatTurns } from "./formatNumber";
 
 describe("one number format", () => {
   it("rewards have two decimals, whole or not", () => {
@@ -22,6 +22,10 @@ describe("one number format", () => {
     expect(formatCount(19136, "episode")).toBe("19,136 episodes");
     expect(formatCount(1, "study", "studies")).toBe("1 study");
     expect(formatCount(3, "study", "studies")).toBe("3 studies");
+  });
+  it("whole numbers group their thousands as en-US does", () => {
+    for (const n of [0, 7, 999, 1000, 19136, 1034567, -4200, 1e12]) expect(formatInteger(n)).toBe(n.toLocaleString("en"));
+    expect(formatInteger(Number.NaN)).toBe("—");
   });
   it("counts stay whole, shares read as rewards", () => {
     expect(formatMeasure(3)).toBe("3");
