@@ -76,6 +76,9 @@ export function useLiveTerminal(
     ): (() => void) => {
       // Marks of the way to the first prompt (bench/terminal.ts reports them).
       performance.mark("plateau:play-mounted");
+      // The connection first: its handshake (and the server's attach) runs while xterm builds its
+      // screen below (~60 ms); the handlers are set in this same task, before any event can arrive.
+      const socket: ClientSocket = io({ transports: ["websocket"] });
       // A steady cursor: xterm's blink is a CSS animation that recomputes the page's styles every
       // frame, on every open Play page, whether anyone types or not.
       const term = new Terminal({
@@ -94,7 +97,6 @@ export function useLiveTerminal(
       performance.mark("plateau:play-terminal");
       let early = window.__plateauEarlyInput ?? "";
       window.__plateauEarlyInput = null; // the terminal takes the keys from here on
-      const socket: ClientSocket = io({ transports: ["websocket"] });
       const live: Live = { term, socket, episode: episodeRef.current };
       liveRef.current = live;
       let unacked = 0;
