@@ -55,17 +55,25 @@ test("upload two InterCode logs, compare them: two curves, the table, the overla
   await expect(rows.nth(1)).toContainText(REACT);
   await expect(rows.nth(1).getByTestId("sr")).toHaveText("25.9");
 
-  // The error rate by turn follows (it reads every step), in the same colours.
-  await expect(page.getByTestId("error-chart").locator(".recharts-line")).toHaveCount(2);
-
   // Hovering shows the values at a turn budget.
   const box = (await chart.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5);
   await expect(chart.getByRole("status")).toContainText(/within \d+ turns/);
 
+  // The error rate by turn is drawn when it is reached (below the fold), or for a download before that.
+  const [svg] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Error chart SVG" }).click()]);
+  const file = readFileSync((await svg.path())!, "utf8");
+  expect(file).toContain("<svg");
+  for (const run of [DAVINCI, REACT]) expect(file).toContain(run); // the legend drawn into the file
+  expect(file).toContain("recharts-line-curve");
+  await expect(page.getByTestId("error-chart").locator(".recharts-line")).toHaveCount(2);
+
   // The selection lives in the URL: a reload shows the same comparison.
   await page.reload();
   await expect(page.getByTestId("stats-row")).toHaveCount(2);
+  // The error rate by turn (it reads every step), in the same colours, once scrolled to.
+  await page.getByRole("heading", { name: "Error rate by turn" }).scrollIntoViewIfNeeded();
+  await expect(page.getByTestId("error-chart").locator(".recharts-line")).toHaveCount(2);
 
   // Which tasks each solves: a count opens the tasks, linked.
   await page.getByTestId("overlap-onlyA").click();

@@ -1,27 +1,84 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { CompareData } from "@/lib/stats/loadCompare";
 import type { ErrorAtTurn, StatsResult } from "@/lib/stats/types";
 import { errorSeries, plateauSeries } from "@/lib/stats/plateauSeries";
-import dynamic from "next/dynamic";
 import { MuCodeShares } from "./MuCodeShares";
 import { StatsTable } from "./StatsTable";
 import { SplitTable } from "./SplitTable";
 import { OverlapPanel } from "./OverlapPanel";
 import { Downloads } from "./Downloads";
 import { CHART_HEIGHT } from "./palette";
+import type { PlateauChart } from "./PlateauChart";
+import type { ErrorByTurnChart } from "./ErrorByTurnChart";
 
 // The charts' library (recharts, ~400 KB of script) loads after the page has painted and answers
 // clicks: the controls and the table do not wait for it, and each chart's room is kept meanwhile.
-const PlateauChart = dynamic(() => import("./PlateauChart").then((m) => m.PlateauChart), {
-  ssr: false,
-  loading: () => <div style={{ height: CHART_HEIGHT.plateau }} />,
-});
-const ErrorByTurnChart = dynamic(() => import("./ErrorByTurnChart").then((m) => m.ErrorByTurnChart), {
-  ssr: false,
-  loading: () => <div style={{ height: CHART_HEIGHT.errors }} />,
-});
+// Both start to load as this module runs in the browser. Not next/dynamic: its Suspense boundary
+// held each resolved chart back for React's reveal throttle (~150–300 ms, measured on Compare).
+const charts = () => Promise.all([import("./PlateauChart"), import("./ErrorByTurnChart")]);
+let loadingCharts: ReturnType<typeof charts> | null = typeof window === "undefined" ? null : charts();
+
+type Charts = { PlateauChart: typeof PlateauChart; ErrorByTurnChart: typeof ErrorByTurnChart };
+
+function useCharts(): Charts | "failed" | null {
+  const [loaded, setLoaded] = useState<Charts | "failed" | null>(null);
+  useEffect(() => {
+    let live = true;
+    (loadingCharts ??= charts()).then(
+      ([a, b]) => live && setLoaded({ PlateauChart: a.PlateauChart, ErrorByTurnChart: b.ErrorByTurnChart }),
+      () => {
+        loadingCharts = null; // a later visit may try again
+        if (live) setLoaded("failed");
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return loaded;
+}
+
+/**
+ * Whether the chart in `room` is to be drawn: once the room comes into view,
+ * or when asked (`draw`, for a download). recharts draws a chart in one long task (~100–200 ms):
+ * one below the fold is not drawn while the page becomes interactive.
+ */
+function useDrawnWhenNear(room: React.RefObject<HTMLElement | null>): [boolean, () => void] {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = room.current;
+    if (!el || near) return;
+    const observer = new IntersectionObserver(([e]) => e.isIntersecting && setNear(true), { rootMargin: "0px" });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [room, near]);
+  return [near, () => setNear(true)];
+}
+
+/** Resolves once the chart `id` holds its drawing (a few frames after it is asked for). */
+function drawingOf(id: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const until = performance.now() + 5000;
+    const look = () => {
+      if (document.getElementById(id)?.querySelector("svg")) resolve();
+      else if (performance.now() > until) reject(new Error("the chart is not drawn yet: try again in a moment"));
+      else requestAnimationFrame(look);
+    };
+    look();
+  });
+}
+
+function ChartRoom({ height, failed }: { height: number; failed: boolean }) {
+  return failed ? (
+    <div className="error-box" style={{ height }}>
+      The chart could not be loaded: reload the page.
+    </div>
+  ) : (
+    <div style={{ height }} />
+  );
+}
 
 type Errors =
   { state: "loading" } | { state: "done"; byGroup: Map<string, ErrorAtTurn[]> } | { state: "failed"; message: string };
@@ -64,6 +121,10 @@ export function CompareResults({ data }: { data: ResultsData }) {
   const plateau = useMemo(() => plateauSeries(stats), [stats]);
   const errorLines = useMemo(() => errorSeries(stats), [stats]);
   const legend = stats.groups.map((g, i) => ({ label: g.key, color: i }));
+  const loaded = useCharts();
+  const chart = loaded === "failed" ? null : loaded;
+  const errorRoom = useRef<HTMLElement>(null);
+  const [errorsNear, drawErrors] = useDrawnWhenNear(errorRoom);
 
   return (
     <>
@@ -76,7 +137,11 @@ export function CompareResults({ data }: { data: ResultsData }) {
             bands: 95 % Wilson intervals · hover, or focus the chart and use the arrow keys, for values
           </span>
         </div>
-        <PlateauChart id="plateau-chart" series={plateau} k={stats.k} />
+        {chart ? (
+          <chart.PlateauChart id="plateau-chart" series={plateau} k={stats.k} />
+        ) : (
+          <ChartRoom height={CHART_HEIGHT.plateau} failed={loaded === "failed"} />
+        )}
       </section>
 
       <section className="panel" aria-labelledby="table-h" style={{ marginBottom: 16 }}>
@@ -108,6 +173,7 @@ export function CompareResults({ data }: { data: ResultsData }) {
                       file: "error-by-turn",
                       title: "Error chart",
                       legend: errorLines.lines.map((l) => ({ label: l.label, color: Number(l.id.slice(1)) })),
+                      drawn: () => (drawErrors(), drawingOf("error-chart")),
                     },
                   ]
                 : []),
@@ -116,7 +182,13 @@ export function CompareResults({ data }: { data: ResultsData }) {
         </div>
       </section>
 
-      <section className="panel" aria-labelledby="errors-h" style={{ marginBottom: 16 }} aria-busy={errors.state === "loading"}>
+      <section
+        ref={errorRoom}
+        className="panel"
+        aria-labelledby="errors-h"
+        style={{ marginBottom: 16 }}
+        aria-busy={errors.state === "loading"}
+      >
         <h2 id="errors-h" style={{ marginTop: 0 }}>
           Error rate by turn
         </h2>
@@ -127,7 +199,11 @@ export function CompareResults({ data }: { data: ResultsData }) {
         ) : errors.state === "failed" ? (
           <div className="error-box">The error rates could not be loaded: {errors.message}</div>
         ) : errorLines.lines.length ? (
-          <ErrorByTurnChart id="error-chart" series={errorLines} k={stats.k} />
+          chart && errorsNear ? (
+            <chart.ErrorByTurnChart id="error-chart" series={errorLines} k={stats.k} />
+          ) : (
+            <ChartRoom height={CHART_HEIGHT.errors} failed={loaded === "failed"} />
+          )
         ) : (
           <p className="muted">These logs do not say which actions were admissible.</p>
         )}

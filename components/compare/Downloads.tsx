@@ -8,7 +8,14 @@ import { download, downloadPng, downloadSvg } from "./exportChart";
 interface Props {
   stats: StatsResult;
   /** Chart containers to export, with the legend to draw into the file. */
-  charts: { id: string; file: string; title: string; legend: { label: string; color: number }[] }[];
+  charts: {
+    id: string;
+    file: string;
+    title: string;
+    legend: { label: string; color: number }[];
+    /** Draws the chart first when it is not on the page yet (a chart below the fold is drawn when reached). */
+    drawn?: () => Promise<void>;
+  }[];
 }
 
 const csv = (text: string) => new Blob([text], { type: "text/csv;charset=utf-8" });
@@ -40,10 +47,16 @@ export function Downloads({ stats, charts }: Props) {
       ) : null}
       {charts.map((c) => (
         <span key={c.id} style={{ display: "inline-flex", gap: 6 }}>
-          <button type="button" onClick={guard(() => downloadSvg(`${c.file}.svg`, c.id, c.legend, c.title))}>
+          <button
+            type="button"
+            onClick={guard(async () => (await c.drawn?.(), downloadSvg(`${c.file}.svg`, c.id, c.legend, c.title)))}
+          >
             {c.title} SVG
           </button>
-          <button type="button" onClick={guard(() => downloadPng(`${c.file}.png`, c.id, c.legend, c.title))}>
+          <button
+            type="button"
+            onClick={guard(async () => (await c.drawn?.(), downloadPng(`${c.file}.png`, c.id, c.legend, c.title)))}
+          >
             {c.title} PNG
           </button>
         </span>
