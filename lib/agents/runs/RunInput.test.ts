@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { llmConfigFromEnv } from "../llm/LlmEndpoints";
 import { RunInput, StoredRunConfig, policyConfigFor, strategyLabel } from "./RunInput";
-import { WatchMessage } from "./protocol";
+import { WatchMessage } from "./registerRunHandlers";
 
 const endpoints = (list: object[], more: Record<string, string> = {}) =>
   llmConfigFromEnv({ PLATEAU_LLM_ENDPOINTS: JSON.stringify(list), ...more });

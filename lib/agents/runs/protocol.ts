@@ -1,8 +1,7 @@
-import { z } from "zod";
-
 // The socket.io contract of batch-run progress, shared by the server, the pages and the CLI.
 // A client sends `run:watch` with a run id (one run) or without (every run) and then receives
-// `run:progress` snapshots: one at once, then one whenever something changes.
+// `run:progress` snapshots: one at once, then one whenever something changes. Types and names only:
+// the pages import this file, and zod would add ~100 KB to them (the server's schema is with its handlers).
 
 export const RunEvents = {
   watch: "run:watch",
@@ -11,8 +10,10 @@ export const RunEvents = {
   error: "run:error",
 } as const;
 
-export const WatchMessage = z.object({ runId: z.string().min(1).max(64).optional() }).strict();
-export type WatchMessage = z.infer<typeof WatchMessage>;
+/** What `run:watch` and `run:unwatch` carry (the server checks it: registerRunHandlers' schema). */
+export interface WatchMessage {
+  runId?: string;
+}
 
 export const runRoom = (runId: string) => `run:${runId}`;
 export const ALL_RUNS_ROOM = "runs";
@@ -50,7 +51,7 @@ export interface RunServerToClient {
   [RunEvents.error]: (message: string) => void;
 }
 
-/** Run progress's client → server events; the server validates each payload (WatchMessage). */
+/** Run progress's client → server events; the server validates each payload (registerRunHandlers' WatchMessage). */
 export interface RunClientToServer {
   [RunEvents.watch]: (msg: WatchMessage) => void;
   [RunEvents.unwatch]: (msg: WatchMessage) => void;

@@ -1,10 +1,14 @@
 import type { ServerSocket, SocketServer } from "../../runtime/socketEvents";
 import type { AgentRunner } from "./AgentRunner";
-import { ALL_RUNS_ROOM, RunEvents, WatchMessage, runRoom } from "./protocol";
+import { z } from "zod";
+import { ALL_RUNS_ROOM, RunEvents, runRoom, type WatchMessage as WatchMessageType } from "./protocol";
 import { socketIdentity } from "../../auth/socketAuth";
 import { isStaff } from "../../auth/roles";
 
 // socket.io wiring for run progress: validate the watch message, join the room, send a snapshot.
+
+/** A watch message from a browser or the CLI, before it is trusted. */
+export const WatchMessage: z.ZodType<WatchMessageType> = z.object({ runId: z.string().min(1).max(64).optional() }).strict();
 
 export function registerRunHandlers(io: SocketServer, runner: AgentRunner): void {
   io.on("connection", (socket: ServerSocket) => {
