@@ -1,10 +1,13 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 import Docker from "dockerode";
 import { startEmbeddedPostgres } from "../lib/db/embedded";
+
+const execFileAsync = promisify(execFile);
 
 // A whole Plateau as an operator runs it (`npm start`, in its own process group as a terminal
 // would), on its own port and data folder, for the fault suite: signals, kills, restarts.
@@ -79,23 +82,28 @@ function withoutPublicUrl(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** `npx plateau …` against a fault server's database. */
-export function plateauCli(server: { dataDir: string }, pgPort: number, ...args: string[]): string {
-  return execFileSync(process.execPath, ["scripts/plateau.mjs", ...args], {
+/**
+ * `npx plateau …` against a fault server's database. Not execFileSync: a test's event loop blocked
+ * for seconds misses the server closing an idle keep-alive connection, and its next fetch reuses
+ * that connection ("other side closed", seen once on POST /api/agent-runs).
+ */
+export async function plateauCli(server: { dataDir: string }, pgPort: number, ...args: string[]): Promise<string> {
+  const { stdout } = await execFileAsync(process.execPath, ["scripts/plateau.mjs", ...args], {
     env: { ...process.env, PLATEAU_DATA_DIR: server.dataDir, PLATEAU_PG_PORT: String(pgPort) },
     encoding: "utf8",
-  }).trim();
+  });
+  return stdout.trim();
 }
 
 /** A new API token of the operator (the account is made at start on loopback). */
-export function operatorToken(server: FaultServer, pgPort: number): string {
-  plateauCli(server, pgPort, "user", "list");
-  return plateauCli(server, pgPort, "token", "create", `faults-${Date.now()}`).split("\n").pop()!;
+export async function operatorToken(server: FaultServer, pgPort: number): Promise<string> {
+  await plateauCli(server, pgPort, "user", "list");
+  return (await plateauCli(server, pgPort, "token", "create", `faults-${Date.now()}`)).split("\n").pop()!;
 }
 
 /** The API as a program drives it, as the operator. */
-export function operatorApi(server: FaultServer, pgPort: number): ReturnType<typeof api> {
-  return api(server.url, operatorToken(server, pgPort));
+export async function operatorApi(server: FaultServer, pgPort: number): Promise<Api> {
+  return api(server.url, await operatorToken(server, pgPort));
 }
 
 /** Polls `check` until it returns a value (not undefined), at most timeoutMs; fails saying what was awaited. */
@@ -118,6 +126,8 @@ export async function until<T>(
 export function postgresPid(dataDir: string): number {
   return Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
 }
+
+export type Api = ReturnType<typeof api>;
 
 /** The session API, as a program drives it. */
 export function api(url: string, token: string) {

@@ -10,6 +10,7 @@ import {
   afterStop,
   containersOf,
   operatorApi,
+  type Api,
   operatorToken,
   postgresPid,
   processesLeft,
@@ -34,7 +35,7 @@ test.describe.configure({ mode: "serial", timeout: 420_000 });
 
 /** n agent episodes through the session API, each answered `steps` actions; what they were answered. */
 async function playAgents(server: FaultServer, n: number, steps: number): Promise<Map<string, string[]>> {
-  const call = operatorApi(server, PG_PORT);
+  const call = await operatorApi(server, PG_PORT);
   const answered = new Map<string, string[]>();
   await Promise.all(
     Array.from({ length: n }, async (_, i) => {
@@ -176,7 +177,7 @@ interface RunningEpisode {
   turn: number;
 }
 
-async function runProgress(call: ReturnType<typeof operatorApi>, runId: string) {
+async function runProgress(call: Api, runId: string) {
   const r = await call("GET", `/api/agent-runs/${runId}`);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.progress as { status: string; done: number; running: RunningEpisode[] };
@@ -190,7 +191,7 @@ test("kill -9 of the server mid-episode and mid-run: after a restart its episode
   let caught: RunningEpisode[];
   try {
     answered = await playAgents(first, 4, 2);
-    const call = operatorApi(first, PG_PORT);
+    const call = await operatorApi(first, PG_PORT);
     const created = await call("POST", "/api/agent-runs", {
       policy: "scripted",
       actions: SCRIPT,
@@ -218,7 +219,7 @@ test("kill -9 of the server mid-episode and mid-run: after a restart its episode
   await first.exited();
   await restartAndStop(firstPid, async (second) => {
     expect(second.log()).toMatch(/resuming 1 agent run/);
-    const call = operatorApi(second, PG_PORT);
+    const call = await operatorApi(second, PG_PORT);
     await until(
       async () => ((await runProgress(call, runId)).status === "done" ? true : undefined),
       90_000,
@@ -328,7 +329,7 @@ test("ten concurrent 32 MB uploads: /api/health answers within 1 s throughout (b
   const server = await startFaultServer(PORT, PG_PORT, { fresh: true });
   const pid = server.serverPid();
   try {
-    const token = operatorToken(server, PG_PORT);
+    const token = await operatorToken(server, PG_PORT);
     const dir = mkdtempSync(path.join(os.tmpdir(), "plateau-uploads-"));
     const file = path.join(dir, "big.json");
     writeFileSync(file, bigMalformedLog(32 * 1024 * 1024 - 4096)); // the form's own bytes keep a body within the 32 MiB limit
