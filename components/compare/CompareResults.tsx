@@ -41,20 +41,20 @@ function useCharts(): Charts | "failed" | null {
 }
 
 /**
- * Whether the chart in `room` is to be drawn: once the room comes into view,
- * or when asked (`draw`, for a download). recharts draws a chart in one long task (~100–200 ms):
- * one below the fold is not drawn while the page becomes interactive.
+ * Whether the chart in `room` is to be drawn: once the room comes into view, or when the returned
+ * function asks (a download). recharts draws a chart in one long task (~100–200 ms): one below the
+ * fold is not drawn while the page becomes interactive.
  */
-function useDrawnWhenNear(room: React.RefObject<HTMLElement | null>): [boolean, () => void] {
-  const [near, setNear] = useState(false);
+function useDrawnInView(room: React.RefObject<HTMLElement | null>): [boolean, () => void] {
+  const [shown, setShown] = useState(false);
   useEffect(() => {
     const el = room.current;
-    if (!el || near) return;
-    const observer = new IntersectionObserver(([e]) => e.isIntersecting && setNear(true), { rootMargin: "0px" });
+    if (!el || shown) return;
+    const observer = new IntersectionObserver(([e]) => e.isIntersecting && setShown(true));
     observer.observe(el);
     return () => observer.disconnect();
-  }, [room, near]);
-  return [near, () => setNear(true)];
+  }, [room, shown]);
+  return [shown, () => setShown(true)];
 }
 
 /** Resolves once the chart `id` holds its drawing (a few frames after it is asked for). */
@@ -124,7 +124,7 @@ export function CompareResults({ data }: { data: ResultsData }) {
   const loaded = useCharts();
   const chart = loaded === "failed" ? null : loaded;
   const errorRoom = useRef<HTMLElement>(null);
-  const [errorsNear, drawErrors] = useDrawnWhenNear(errorRoom);
+  const [errorsInView, drawErrors] = useDrawnInView(errorRoom);
 
   return (
     <>
@@ -199,7 +199,7 @@ export function CompareResults({ data }: { data: ResultsData }) {
         ) : errors.state === "failed" ? (
           <div className="error-box">The error rates could not be loaded: {errors.message}</div>
         ) : errorLines.lines.length ? (
-          chart && errorsNear ? (
+          chart && errorsInView ? (
             <chart.ErrorByTurnChart id="error-chart" series={errorLines} k={stats.k} />
           ) : (
             <ChartRoom height={CHART_HEIGHT.errors} failed={loaded === "failed"} />
