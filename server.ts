@@ -123,22 +123,6 @@ async function main() {
     });
     httpServer.listen(port, host, resolve);
   });
-  void assets?.warm();
-  console.log(
-    `plateau: ${access.origins.publicUrl} ready in ${Date.now() - t0} ms — database ${db.kind}, ${tasks.total} tasks, sandbox ${running.sandbox.driver ?? "none"} (${running.sandbox.reason})`,
-  );
-  const link = await operatorSignInLink(db.prisma, access, host).catch(
-    (err: Error) => (console.error(`plateau: operator sign-in link: ${err.message}`), null),
-  );
-  if (link)
-    console.log(
-      `plateau: sign in as the operator (admin) with this one-time link (valid 1 hour; a restart prints a new one):\n\n    ${link}\n`,
-    );
-  else
-    console.log(
-      `plateau: sign in at ${access.origins.publicUrl}/sign-in (no account yet? \`npx plateau user create --admin EMAIL\`)`,
-    );
-
   // Stopping, in order, whatever signal arrives and from where (a terminal's Ctrl-C, a service
   // manager's SIGTERM, scripts/start.sh passing either on): no new episodes, live ones ended as
   // interrupted with every step stored, their sandboxes destroyed, then the database. A second signal
@@ -170,7 +154,23 @@ async function main() {
     exit: (code) => process.exit(code),
     deadlineMs: 60_000,
   });
+  // Before anything says it is ready: a Ctrl-C right after the first answer stops in order too.
   onStopSignals((signal) => stopper.signal(signal));
+  void assets?.warm();
+  console.log(
+    `plateau: ${access.origins.publicUrl} ready in ${Date.now() - t0} ms — database ${db.kind}, ${tasks.total} tasks, sandbox ${running.sandbox.driver ?? "none"} (${running.sandbox.reason})`,
+  );
+  const link = await operatorSignInLink(db.prisma, access, host).catch(
+    (err: Error) => (console.error(`plateau: operator sign-in link: ${err.message}`), null),
+  );
+  if (link)
+    console.log(
+      `plateau: sign in as the operator (admin) with this one-time link (valid 1 hour; a restart prints a new one):\n\n    ${link}\n`,
+    );
+  else
+    console.log(
+      `plateau: sign in at ${access.origins.publicUrl}/sign-in (no account yet? \`npx plateau user create --admin EMAIL\`)`,
+    );
 }
 
 function describeLive(sessions: SessionManager): string | null {

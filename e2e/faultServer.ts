@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -154,6 +154,41 @@ export function processesLeft(dataDir: string, serverPid: number): string[] {
     if (pid === serverPid || cmd.includes(path.join(dataDir, "postgres"))) left.push(`${pid} ${cmd.slice(0, 120)}`);
   }
   return left;
+}
+
+/**
+ * Why a process that was told to stop still runs: its state, memory and threads from /proc, and its
+ * main thread's native stack (gdb, where there is one): a blocked event loop ignores every signal,
+ * and the stack tells a busy loop from a wait or a collector that never finishes.
+ */
+export async function whyRunning(pid: number): Promise<string> {
+  const read = (f: string) => {
+    try {
+      return readFileSync(f, "utf8");
+    } catch {
+      return "";
+    }
+  };
+  const status = read(`/proc/${pid}/status`);
+  if (!status) return `${pid} is gone`;
+  const field = (name: string) => status.match(new RegExp(`^${name}:\\s*(.*)$`, "m"))?.[1] ?? "?";
+  const threads = readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const stat = read(`/proc/${pid}/task/${tid}/stat`);
+    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    return `${comm}:${stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0]}`;
+  });
+  const stack = await execFileAsync("gdb", ["-p", String(pid), "-batch", "-ex", "bt 30"], {
+    encoding: "utf8",
+    timeout: 30_000,
+  }).then(
+    (r) =>
+      r.stdout
+        .split("\n")
+        .filter((l) => l.startsWith("#"))
+        .join("\n"),
+    (err: Error) => `(no native stack: ${err.message.split("\n")[0]})`,
+  );
+  return `pid ${pid}: state ${field("State")}, rss ${field("VmRSS")}, threads ${threads.join(" ")}\n${stack}`;
 }
 
 /** This server's containers (its sandbox driver labels them with hostname-pid-…). */

@@ -19,6 +19,7 @@ import {
   until,
   type FaultServer,
   type StoredEpisode,
+  whyRunning,
 } from "./faultServer";
 
 // The fault suite's process half: `npm start` as an operator runs it, stopped by a terminal's Ctrl-C
@@ -56,7 +57,8 @@ async function playAgents(server: FaultServer, n: number, steps: number): Promis
 
 async function nothingLeft(server: FaultServer, pid: number): Promise<void> {
   for (let i = 0; i < 60 && processesLeft(server.dataDir, pid).length; i++) await new Promise((r) => setTimeout(r, 500));
-  expect(processesLeft(server.dataDir, pid), server.log().slice(-4000)).toEqual([]);
+  const left = processesLeft(server.dataDir, pid);
+  expect(left, `${server.log().slice(-4000)}\n${left.length ? await whyRunning(pid) : ""}`).toEqual([]);
   expect(await containersOf(pid), server.log().slice(-4000)).toEqual([]);
 }
 
