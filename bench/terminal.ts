@@ -414,6 +414,17 @@ const PLATEAU_LOAD = `(() => {
   requestAnimationFrame(frame);
 })();`;
 
+// Where a load's time went (BENCH_VERBOSE): the Start POST and its redirect, the page, each script,
+// the page's marks and paints, in ms from the navigation's start (start, first byte, end).
+const LOAD_BREAKDOWN = `(() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const rows = [["Start POST → redirect", nav.redirectStart, nav.redirectStart, nav.redirectEnd], ["page", nav.requestStart, nav.responseStart, nav.responseEnd], ["DOMContentLoaded", nav.domContentLoadedEventEnd, nav.domContentLoadedEventEnd, nav.domContentLoadedEventEnd], ["typed key echoed", window.__echoed, window.__echoed, window.__echoed]];
+  for (const r of performance.getEntriesByType("resource")) rows.push([r.name.replace(location.origin, ""), r.startTime, r.responseStart, r.responseEnd]);
+  for (const m of [...performance.getEntriesByType("mark"), ...performance.getEntriesByType("paint")]) rows.push([m.name, m.startTime, m.startTime, m.startTime]);
+  rows.sort((a, b) => a[3] - b[3]);
+  return rows.map(([n, s, f, e]) => "    " + String(n).slice(0, 60).padEnd(60) + " " + s.toFixed(0).padStart(5) + " " + f.toFixed(0).padStart(5) + " " + e.toFixed(0).padStart(5)).join("\\n");
+})()`;
+
 async function plateauLoad(): Promise<{ firstPrompt: number; echoed: number }> {
   const ctx = await browser.newContext(signedIn);
   const page = await startEpisode(ctx, taskId, PLATEAU_LOAD);
@@ -425,6 +436,7 @@ async function plateauLoad(): Promise<{ firstPrompt: number; echoed: number }> {
     const w = window as unknown as { __firstPrompt: number; __echoed: number };
     return { firstPrompt: w.__firstPrompt, echoed: w.__echoed };
   });
+  if (process.env.BENCH_VERBOSE) console.log(`  load → echo ${r.echoed.toFixed(0)} ms\n${await page.evaluate(LOAD_BREAKDOWN)}`);
   await ctx.close();
   return r;
 }
