@@ -158,16 +158,21 @@ def signal_all_of_player(sig):
 
 def freeze_and_kill(keep):
     """SIGSTOP everything of the player's at once (then nothing can fork, a fork bomb included),
-    SIGKILL what keep() rejects, SIGCONT the rest. Returns how many were killed."""
-    signal_all_of_player(signal.SIGSTOP)
-    procs = player_procs()
-    kept = {p for p, ppid, state in procs if keep(p, ppid)}
-    killed = 0
-    for p, _, state in procs:
-        if p not in kept and state != "Z":
+    SIGKILL what keep() rejects, SIGCONT the rest. Returns how many were killed. Again until a
+    look finds none: a fork bomb's process could be missed by one look (seen stopped, never killed)."""
+    killed = set()
+    kept = set()
+    for _ in range(20):
+        signal_all_of_player(signal.SIGSTOP)
+        procs = player_procs()
+        kept = {p for p, ppid, state in procs if keep(p, ppid)}
+        victims = [p for p, _, state in procs if p not in kept and state != "Z"]
+        if not victims:
+            break
+        for p in victims:
             try:
                 os.kill(p, signal.SIGKILL)
-                killed += 1
+                killed.add(p)
             except OSError:
                 pass
     for p in kept:
@@ -177,7 +182,7 @@ def freeze_and_kill(keep):
             pass
     # until init has reaped them: their pids count against the pids limit
     wait_until(lambda: all(p in kept for p, _, _ in player_procs()), 5)
-    return killed
+    return len(killed)
 
 
 def stop_player_processes():

@@ -322,6 +322,10 @@ export function sandboxContract<D extends SandboxDriver>(t: SandboxUnderTest<D>)
     let left = await t.subject.processes(sb);
     for (const end = Date.now() + 5000; left >= 10 && Date.now() < end; left = await t.subject.processes(sb)) await sleep(100); // the killed are still being reaped
     expect(left).toBeLessThan(10);
+    // none of the bomb's processes is left, not even a stopped one (it would hold pids until destroy)
+    const seen = (await sb.exec(["sh", "-c", "ps -o stat=,args= -u $(id -u)"])).stdout.split("\n").filter(Boolean);
+    expect(seen.filter((l) => !/ ps -o /.test(l))).toEqual([]);
+    expect(seen.length).toBeGreaterThan(0); // ps saw itself: the look worked
   });
 
   it("gives the terminal the console's variables, discarding the one started ahead without them", async () => {
