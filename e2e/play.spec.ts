@@ -135,6 +135,29 @@ test("the prompt is in the page's first paint, and keys typed before the termina
   await expect(preview).toHaveCount(0); // the live terminal took over
 });
 
+test("with the connection slow to open, the terminal is built anyway, and keys typed into it reach the shell once it connects", async ({
+  page,
+}) => {
+  const task = (await (await page.request.get(`/api/tasks?dataset=nl2bash_fs_3&pageSize=1`)).json()).tasks[0];
+  // The page's live connection waits (still opening) until the test lets it through to the server.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+    await held;
+    ws.connectToServer();
+  });
+  await startEpisode(page, task.id);
+  await expect.poll(() => page.evaluate(() => !!window.__plateauTerm)).toBe(true);
+  await expect(page.getByTestId("play-status")).toHaveText("connecting…");
+  await page.keyboard.type("echo held-keys");
+  await page.keyboard.press("Enter");
+  await page.waitForTimeout(300); // typed well before the connection opens
+  release();
+  await waitForScreen(page, /^held-keys$/m);
+  await expect(page.getByTestId("turns")).toHaveText("1");
+  await expect(page.getByTestId("play-status")).toHaveText("connected");
+});
+
 test("browsing the task list or opening Play starts no episode; its Play button starts exactly one", async ({ page }) => {
   const res = await page.request.get(`/api/tasks?dataset=nl2bash_fs_2&pageSize=1`);
   const task = (await res.json()).tasks[0];

@@ -18,6 +18,8 @@ declare global {
 // holds the terminal back (FlowControl: 512 KiB, resumed under 64 KiB), so a typed key costs no
 // message beyond itself (a timer that acknowledged every remainder sent one per keystroke).
 const ACK_BYTES = 16 * 1024;
+/** The longest xterm waits for the connection to open before it builds its screen anyway. */
+const OPEN_WAIT_MS = 150;
 
 // The terminal and its connection load apart from the page's first scripts: the first paint already
 // shows the episode's screen (ScreenPreview), so it need not wait for them. They start to download
@@ -46,7 +48,8 @@ interface Live {
 
 /**
  * An xterm bound to a live episode over socket.io: keystrokes out, output in, acknowledged for flow
- * control. Keys typed before it took over (held by the page's inline script) are sent on attach.
+ * control. Keys typed before it is attached (the first ones held by the page's inline script) are
+ * sent on attach.
  */
 export function useLiveTerminal(
   container: React.RefObject<HTMLDivElement | null>,
@@ -76,82 +79,113 @@ export function useLiveTerminal(
     ): (() => void) => {
       // Marks of the way to the first prompt (bench/terminal.ts reports them).
       performance.mark("plateau:play-mounted");
-      // The connection first: its handshake (and the server's attach) runs while xterm builds its
-      // screen below (~60 ms); the handlers are set in this same task, before any event can arrive.
       const socket: ClientSocket = io({ transports: ["websocket"] });
-      // A steady cursor: xterm's blink is a CSS animation that recomputes the page's styles every
-      // frame, on every open Play page, whether anyone types or not.
-      const term = new Terminal({
-        cursorBlink: false,
-        fontSize: PLAY_FONT_SIZE,
-        ...TERMINAL_FONT,
-        scrollback: 5000,
-        theme: { background: "#0b0d11" },
-      });
-      const fit = new FitAddon();
-      term.loadAddon(fit);
-      term.open(box);
-      const stopTextAreaSync = syncTextAreaPerFrame(term);
-      fit.fit();
-      window.__plateauTerm = term;
-      performance.mark("plateau:play-terminal");
-      let early = window.__plateauEarlyInput ?? "";
-      window.__plateauEarlyInput = null; // the terminal takes the keys from here on
-      const live: Live = { term, socket, episode: episodeRef.current };
-      liveRef.current = live;
-      let unacked = 0;
-      socket.on("connect", () => {
-        performance.mark("plateau:play-connected");
-        setConnected(true);
-        attach(live);
-      });
-      socket.on("disconnect", () => setConnected(false));
-      socket.on(ServerEvents.screen, (screen: string) => {
-        performance.mark("plateau:play-screen");
-        term.reset();
-        term.write(screen, () => setDrawn(true));
-        if (early) socket.emit(ClientEvents.input, early);
-        early = "";
-      });
-      socket.on(ServerEvents.output, (data: string) => {
-        term.write(data, () => {
-          unacked += data.length;
-          if (unacked >= ACK_BYTES) {
-            socket.emit(ClientEvents.ack, unacked);
-            unacked = 0;
-          }
+      // xterm builds its screen (~55 ms of this thread) once the connection is open and has sent its
+      // request to join, so the server checks who is asking meanwhile; built first, it held the
+      // handshake up. A connection slower than OPEN_WAIT_MS does not hold the terminal back. Either
+      // way the handlers are set before the server can answer: the request goes out in the open's
+      // own task, just before this listener runs.
+      const terminalOn = (): (() => void) => {
+        // A steady cursor: xterm's blink is a CSS animation that recomputes the page's styles every
+        // frame, on every open Play page, whether anyone types or not.
+        const term = new Terminal({
+          cursorBlink: false,
+          fontSize: PLAY_FONT_SIZE,
+          ...TERMINAL_FONT,
+          scrollback: 5000,
+          theme: { background: "#0b0d11" },
         });
-      });
-      socket.on(ServerEvents.state, (s: SessionState) => {
-        // Once the episode is over, keys would go nowhere: the terminal stops taking them.
-        if (playEnded(s.status)) term.options.disableStdin = true;
-        setState(s);
-      });
-      socket.on(ServerEvents.step, (s: StepSummary) => {
-        setSteps((prev) => (prev.some((p) => p.index === s.index) ? prev : [...prev, s]));
-        // A step is announced once its command has finished: nothing runs until the next one starts
-        // (the session's last state still said busy, as it is sent before the prompt comes back).
-        setState((prev) => (prev?.busy ? { ...prev, busy: false } : prev));
-      });
-      socket.on(ServerEvents.result, (r: EpisodeResult) => {
-        term.options.disableStdin = true;
-        setResult(r);
-      });
-      socket.on(ServerEvents.error, (m: string) => setError(m));
-      const input = term.onData((d) => socket.emit(ClientEvents.input, d));
-      const resize = term.onResize(({ cols, rows }) => socket.emit(ClientEvents.resize, { cols, rows }));
-      const observer = new ResizeObserver(() => fit.fit());
-      observer.observe(box);
-      term.focus();
+        const fit = new FitAddon();
+        term.loadAddon(fit);
+        term.open(box);
+        const stopTextAreaSync = syncTextAreaPerFrame(term);
+        fit.fit();
+        window.__plateauTerm = term;
+        performance.mark("plateau:play-terminal");
+        // Keys wait here until the server has attached this terminal (its screen came): sent before,
+        // they reached a connection the session did not know yet and were lost (a connection slow
+        // to open, a reconnect). The first ones were typed before the terminal loaded.
+        let held = window.__plateauEarlyInput ?? "";
+        window.__plateauEarlyInput = null; // the terminal takes the keys from here on
+        let attached = false;
+        const live: Live = { term, socket, episode: episodeRef.current };
+        liveRef.current = live;
+        let unacked = 0;
+        socket.on("connect", () => {
+          performance.mark("plateau:play-connected");
+          setConnected(true);
+          attach(live);
+        });
+        socket.on("disconnect", () => {
+          attached = false;
+          setConnected(false);
+        });
+        socket.on(ServerEvents.screen, (screen: string) => {
+          performance.mark("plateau:play-screen");
+          term.reset();
+          term.write(screen, () => setDrawn(true));
+          attached = true;
+          if (held) socket.emit(ClientEvents.input, held);
+          held = "";
+        });
+        socket.on(ServerEvents.output, (data: string) => {
+          term.write(data, () => {
+            unacked += data.length;
+            if (unacked >= ACK_BYTES) {
+              socket.emit(ClientEvents.ack, unacked);
+              unacked = 0;
+            }
+          });
+        });
+        socket.on(ServerEvents.state, (s: SessionState) => {
+          // Once the episode is over, keys would go nowhere: the terminal stops taking them.
+          if (playEnded(s.status)) term.options.disableStdin = true;
+          setState(s);
+        });
+        socket.on(ServerEvents.step, (s: StepSummary) => {
+          setSteps((prev) => (prev.some((p) => p.index === s.index) ? prev : [...prev, s]));
+          // A step is announced once its command has finished: nothing runs until the next one starts
+          // (the session's last state still said busy, as it is sent before the prompt comes back).
+          setState((prev) => (prev?.busy ? { ...prev, busy: false } : prev));
+        });
+        socket.on(ServerEvents.result, (r: EpisodeResult) => {
+          term.options.disableStdin = true;
+          setResult(r);
+        });
+        socket.on(ServerEvents.error, (m: string) => setError(m));
+        const input = term.onData((d) => {
+          if (attached) socket.emit(ClientEvents.input, d);
+          else held += d;
+        });
+        const resize = term.onResize(({ cols, rows }) => socket.emit(ClientEvents.resize, { cols, rows }));
+        const observer = new ResizeObserver(() => fit.fit());
+        observer.observe(box);
+        term.focus();
+        return () => {
+          observer.disconnect();
+          input.dispose();
+          resize.dispose();
+          socket.disconnect();
+          liveRef.current = null;
+          if (window.__plateauTerm === term) window.__plateauTerm = undefined;
+          stopTextAreaSync();
+          term.dispose();
+        };
+      };
+      let stopTerminal: (() => void) | null = null;
+      let gone = false;
+      const build = () => {
+        clearTimeout(waiting);
+        if (!stopTerminal && !gone) stopTerminal = terminalOn();
+      };
+      const waiting = setTimeout(build, OPEN_WAIT_MS);
+      socket.io.once("open", build);
       return () => {
-        observer.disconnect();
-        input.dispose();
-        resize.dispose();
-        socket.disconnect();
-        liveRef.current = null;
-        if (window.__plateauTerm === term) window.__plateauTerm = undefined;
-        stopTextAreaSync();
-        term.dispose();
+        gone = true;
+        clearTimeout(waiting);
+        socket.io.off("open", build);
+        if (stopTerminal) stopTerminal();
+        else socket.disconnect();
       };
     };
     (loading ??= loadTerminal()).then(
