@@ -214,38 +214,78 @@ const NO_WORK: Work = {
 const work: Record<string, Work> = {};
 /** The server's CPU by program (node, postgres, bash…), ms. */
 const byProgram: Record<string, Map<string, number>> = {};
+/** The Docker engine's CPU (dockerd, containerd, shims) and its containers', ms (engineCpu). */
+const engineByProgram: Record<string, Map<string, number>> = {};
 function addWork(name: string, w: Work): void {
   const t = (work[name] ??= { ...NO_WORK });
   for (const k of Object.keys(w) as (keyof Work)[]) t[k] += w[k];
 }
 
-/** A process and all its descendants, each with its program name and CPU ms (user + system, its children's included), from /proc. */
-function procTree(pid: number): { pid: number; comm: string; cpuMs: number }[] {
+interface Proc {
+  ppid: number;
+  comm: string;
+  /** user + system CPU ms, its reaped children's included */
+  cpuMs: number;
+}
+
+/** Every process on the machine, from /proc. */
+function allProcs(): Map<number, Proc> {
   const tick = 1000 / 100; // USER_HZ
-  const kids = new Map<number, number[]>();
-  const cpu = new Map<number, [string, number]>();
+  const out = new Map<number, Proc>();
   for (const d of readdirSync("/proc")) {
     if (!/^\d+$/.test(d)) continue;
     try {
       const f = readFileSync(`/proc/${d}/stat`, "utf8");
       const rest = f.slice(f.lastIndexOf(")") + 2).split(" ");
-      const ppid = Number(rest[1]);
-      cpu.set(Number(d), [
-        f.slice(f.indexOf("(") + 1, f.lastIndexOf(")")),
-        (Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14])) * tick,
-      ]);
-      kids.set(ppid, [...(kids.get(ppid) ?? []), Number(d)]);
+      out.set(Number(d), {
+        ppid: Number(rest[1]),
+        comm: f.slice(f.indexOf("(") + 1, f.lastIndexOf(")")),
+        cpuMs: (Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14])) * tick,
+      });
     } catch {
       // gone meanwhile
     }
   }
+  return out;
+}
+
+/** Processes and all their descendants, each with its program name and CPU ms. */
+function procTree(roots: number | number[], procs = allProcs()): { pid: number; comm: string; cpuMs: number }[] {
+  const kids = new Map<number, number[]>();
+  for (const [p, { ppid }] of procs) kids.set(ppid, [...(kids.get(ppid) ?? []), p]);
   const out: { pid: number; comm: string; cpuMs: number }[] = [];
   const walk = (p: number) => {
-    const c = cpu.get(p);
-    if (c) out.push({ pid: p, comm: c[0], cpuMs: c[1] });
+    const c = procs.get(p);
+    if (c) out.push({ pid: p, comm: c.comm, cpuMs: c.cpuMs });
     for (const k of kids.get(p) ?? []) walk(k);
   };
-  walk(pid);
+  for (const r of typeof roots === "number" ? [roots] : roots) walk(r);
+  return out;
+}
+
+const cmdline = (pid: number): string => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+  } catch {
+    return "";
+  }
+};
+
+/**
+ * CPU ms of the Docker engine (the dockerd answering $DOCKER_HOST with its containerd, and the
+ * containers' shims, which carry every byte of a `docker exec` stream) and, apart, of the
+ * containers' own processes. Neither is in the server's tree, and both share its two cores.
+ * Shims are told apart by nothing but their name: on a machine with a second engine, its shims count too.
+ */
+function engineCpu(): Map<string, number> {
+  const procs = allProcs();
+  const sock = (process.env.DOCKER_HOST ?? "unix:///var/run/docker.sock").replace(/^unix:\/\//, "");
+  const dockerds = [...procs].filter(([p, i]) => i.comm === "dockerd" && cmdline(p).includes(sock)).map(([p]) => p);
+  const shims = [...procs].filter(([, i]) => i.comm.startsWith("containerd-shim")).map(([p]) => p);
+  const out = new Map<string, number>();
+  const add = (what: string, ms: number) => out.set(what, (out.get(what) ?? 0) + ms);
+  for (const p of procTree(dockerds, procs)) add(p.comm, p.cpuMs);
+  for (const p of procTree(shims, procs)) add(shims.includes(p.pid) ? "shims" : "containers", p.cpuMs);
   return out;
 }
 
@@ -326,6 +366,7 @@ async function echoOn(side: Side, n: number): Promise<number[]> {
   const loopPid = serverNode(side.pid());
   const sched0 = loopSched(loopPid);
   const cpu0 = treeCpu(side.pid());
+  const engine0 = engineCpu();
   const t0 = process.hrtime.bigint() / 1000n;
   if (values.trace)
     await browser.startTracing(pages[0], {
@@ -341,6 +382,7 @@ async function echoOn(side: Side, n: number): Promise<number[]> {
     });
   const all = (await Promise.all(pages.map((p) => echo(p, side.expr, per)))).flat();
   const cpu1 = treeCpu(side.pid());
+  const engine1 = engineCpu();
   const sched1 = loopSched(loopPid);
   if (values.trace) await browser.stopTracing();
   // The monotonic clock of --cpu-prof's profiles (µs): to cut the typing out of them.
@@ -350,6 +392,8 @@ async function echoOn(side: Side, n: number): Promise<number[]> {
   const name = `${side.name}, ${n} page${n > 1 ? "s" : ""}`;
   for (const [comm, ms] of cpu1)
     (byProgram[name] ??= new Map()).set(comm, (byProgram[name].get(comm) ?? 0) + ms - (cpu0.get(comm) ?? 0));
+  for (const [what, ms] of engine1)
+    (engineByProgram[name] ??= new Map()).set(what, (engineByProgram[name].get(what) ?? 0) + ms - (engine0.get(what) ?? 0));
   for (const w of watches) addWork(name, { ...NO_WORK, keys: per, ...(await w()) });
   addWork(name, {
     ...NO_WORK,
@@ -496,20 +540,23 @@ try {
     report(`echo, ${n} page${n > 1 ? "s typing at once" : ""}`, summarize(fs), summarize(ps), target, n >= 16);
   }
   console.log(
-    "\nWork per keystroke (sums over all pages ÷ keys typed): each page's main thread, websocket messages each way, the server's CPU, its event loop's waits for a CPU",
+    "\nWork per keystroke (sums over all pages ÷ keys typed): each page's main thread, websocket messages each way, the server's CPU, the Docker engine's and its containers' (shims started or ended meanwhile are missed), the server's event loop's waits for a CPU",
   );
   console.log(
-    "| run | page main thread ms (script, style+layout) | layouts | messages up / down | server CPU ms | server loop: runs, ms waiting for a CPU |\n|---|---|---|---|---|---|",
+    "| run | page main thread ms (script, style+layout) | layouts | messages up / down | server CPU ms | engine CPU ms (and its containers') | server loop: runs, ms waiting for a CPU |\n|---|---|---|---|---|---|---|",
   );
   for (const [name, w] of Object.entries(work)) {
     const k = w.keys;
-    const programs = [...(byProgram[name] ?? [])]
-      .filter(([, ms]) => ms / k >= 0.05)
-      .sort((a, b) => b[1] - a[1])
-      .map(([c, ms]) => `${c} ${(ms / k).toFixed(2)}`)
-      .join(", ");
+    const perKey = (m: Map<string, number> | undefined) =>
+      [...(m ?? [])]
+        .filter(([, ms]) => ms / k >= 0.05)
+        .sort((a, b) => b[1] - a[1])
+        .map(([c, ms]) => `${c} ${(ms / k).toFixed(2)}`)
+        .join(", ");
+    const engine = engineByProgram[name] ?? new Map<string, number>();
+    const engineMs = total(engine) - (engine.get("containers") ?? 0);
     console.log(
-      `| ${name} | ${(w.taskMs / k).toFixed(2)} (${(w.scriptMs / k).toFixed(2)}, ${(w.layoutMs / k).toFixed(2)}) | ${(w.layouts / k).toFixed(2)} | ${(w.up / k).toFixed(2)} / ${(w.down / k).toFixed(2)} | ${(w.serverCpuMs / k).toFixed(2)} (${programs}) | ${(w.loopRuns / k).toFixed(2)}, ${(w.loopWaitMs / k).toFixed(2)} |`,
+      `| ${name} | ${(w.taskMs / k).toFixed(2)} (${(w.scriptMs / k).toFixed(2)}, ${(w.layoutMs / k).toFixed(2)}) | ${(w.layouts / k).toFixed(2)} | ${(w.up / k).toFixed(2)} / ${(w.down / k).toFixed(2)} | ${(w.serverCpuMs / k).toFixed(2)} (${perKey(byProgram[name])}) | ${(engineMs / k).toFixed(2)} (${perKey(engine)}) | ${(w.loopRuns / k).toFixed(2)}, ${(w.loopWaitMs / k).toFixed(2)} |`,
     );
   }
 } finally {
