@@ -97,7 +97,20 @@ async function plateauReady(url: string): Promise<{ ms: number; complete: number
   const page = await freshPage();
   // BENCH_TRACE=prefix: a Chrome trace of each open, prefix.N.json (the DevTools Performance panel reads it).
   const trace = process.env.BENCH_TRACE ? `${process.env.BENCH_TRACE}.${++traced}.json` : null;
-  if (trace) await browser.startTracing(page, { path: trace });
+  if (trace)
+    await browser.startTracing(page, {
+      path: trace,
+      // With the JS sampler: which functions the main thread ran, not only that it was busy.
+      categories: [
+        "devtools.timeline",
+        "disabled-by-default-devtools.timeline",
+        "v8.execute",
+        "disabled-by-default-v8.cpu_profiler",
+        "blink",
+        "toplevel",
+        "blink.user_timing",
+      ],
+    });
   await page.goto(url);
   const mark = async (name: string) => {
     await page.waitForFunction((n) => performance.getEntriesByName(n).length > 0, name, { timeout: 60_000, polling: 5 });

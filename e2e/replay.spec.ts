@@ -85,7 +85,12 @@ async function settled(page: Page) {
 
 /** What the recording shows once turn k is done, written from the start in a headless xterm. */
 async function expectedScreen(k: number): Promise<string> {
-  const screen = await replayFromStart({ cols: cast.cols, rows: cast.rows, events: cast.events }, ends[k]);
+  return screenAfter(ends[k]);
+}
+
+/** What the recording shows after its first `pos` events. */
+async function screenAfter(pos: number): Promise<string> {
+  const screen = await replayFromStart({ cols: cast.cols, rows: cast.rows, events: cast.events }, pos);
   const text = screen.text().trimEnd();
   screen.dispose();
   return text;
@@ -150,6 +155,40 @@ test("a live-played episode shows the terminal exactly as it was at step k", asy
   await settled(page);
   await expect(page.getByTestId("turn-indicator")).toHaveText("turn 1 / 50");
   expect(await screenText(page)).toBe(await expectedScreen(1));
+});
+
+test("a long recording comes in two parts: the first screen from the first, the rest once it is drawn", async ({ page }) => {
+  const asked: string[] = [];
+  page.on("request", (r) => r.url().includes("/events") && asked.push(new URL(r.url()).search));
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/events?from=*", async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto(`/episodes/${ids.recorded}`);
+  await settled(page);
+  expect(await screenText(page)).toBe(await expectedScreen(0));
+  // The rest is asked for from where the first part stopped, once the first screen is drawn.
+  const first = await page.request.get(`/api/episodes/${ids.recorded}/events${asked[0]}`);
+  expect(asked[0]).toMatch(/^\?first=\d+$/);
+  await expect.poll(() => asked[1]).toBe(`?from=${(await first.body()).length}`);
+  // A seek past what has arrived waits for it, and shows the screen exactly.
+  await page.keyboard.press("End");
+  release();
+  await settled(page);
+  await expect(page.getByTestId("turn-indicator")).toHaveText("turn 50 / 50");
+  expect(await screenText(page)).toBe(await screenAfter(cast.events.length));
+  // Parts that are not there are refused, with a reason.
+  for (const [query, reason] of [
+    ["?from=999999999", /past the recording's end/],
+    ["?first=1&from=2", /one of after, first, from/],
+    ["?first=-1", /first/],
+  ] as const) {
+    const res = await page.request.get(`/api/episodes/${ids.recorded}/events${query}`);
+    expect(res.status(), query).toBe(400);
+    expect(JSON.stringify(await res.json()), query).toMatch(reason);
+  }
 });
 
 test("a deep link opens at its step, and the address follows the steps", async ({ page }) => {

@@ -12,7 +12,7 @@ import type { LiveStep } from "@/lib/episodes/step";
 import type { SpectateStatus } from "@/lib/replay/spectateClient";
 import { SeqMerger } from "@/lib/replay/SeqMerger";
 import type { EpisodeForReplay } from "@/lib/episodes/getEpisodeForReplay";
-import { RecordingReceiver } from "@/lib/replay/wireFormat";
+import { RecordingReceiver, recordingUrl } from "@/lib/replay/wireFormat";
 
 export interface ReplaySession {
   episode: EpisodeForReplay;
@@ -65,41 +65,54 @@ function nextTask(): Promise<void> {
   });
 }
 
-/**
- * Starts reading the recording and resolves as soon as its header is in (every event's time and
- * length, where the snapshots are): the page is drawn while the bytes stream in behind it.
- */
-async function openRecording(url: string, signal: AbortSignal): Promise<RecordingReceiver> {
+async function bodyOf(url: string, signal: AbortSignal): Promise<ReadableStreamDefaultReader<Uint8Array>> {
   const res = await fetch(url, { signal });
   if (!res.ok || !res.body)
     throw new Error((await res.json().catch(() => null))?.error ?? `${url}: ${res.status} ${res.statusText}`);
+  return res.body.getReader();
+}
+
+/** Feeds a body to the receiver, yielding to the page every READ_PER_TURN bytes. */
+async function pump(reader: ReadableStreamDefaultReader<Uint8Array>, receiver: RecordingReceiver, headed: () => void) {
+  let read = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    receiver.feed(value);
+    if (receiver.recording || receiver.error) headed();
+    // A preloaded body is all there: read in one go (each read resolves at once, in microtasks),
+    // it would hold the first screen back until its last byte. The page renders in between.
+    read += value.length;
+    if (read >= READ_PER_TURN) {
+      read = 0;
+      await nextTask();
+    }
+  }
+}
+
+/**
+ * Starts reading the recording and resolves as soon as its header is in (every event's time and
+ * length, where the snapshots are): the page is drawn while the bytes stream in behind it. A
+ * finished episode's rest is asked for once `held` resolves (the first screen is shown), or
+ * as soon as a seek needs it.
+ */
+async function openRecording(id: string, live: boolean, signal: AbortSignal, held: Promise<void>): Promise<RecordingReceiver> {
   const receiver = new RecordingReceiver();
-  const reader = res.body.getReader();
   let headed!: () => void;
   const head = new Promise<void>((resolve) => (headed = resolve));
+  const wanted = new Promise<void>((resolve) => (receiver.onWant = resolve));
   void (async () => {
-    let read = 0;
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) {
-        receiver.end();
-        break;
-      }
-      receiver.feed(value);
-      if (receiver.recording || receiver.error) headed();
-      // A preloaded body is all there: read in one go (each read resolves at once, in microtasks),
-      // 11 MB would hold the first screen back until its last byte. The page renders in between.
-      read += value.length;
-      if (read >= READ_PER_TURN) {
-        read = 0;
-        await nextTask();
-      }
+    await pump(await bodyOf(recordingUrl(id, live), signal), receiver, headed);
+    if (receiver.recording && !receiver.complete) {
+      await Promise.race([held, wanted]);
+      await pump(await bodyOf(`/api/episodes/${id}/events?from=${receiver.bytesIn}`, signal), receiver, headed);
     }
+    receiver.end();
   })()
     .catch((err: Error) => receiver.fail(err))
     .finally(() => headed());
   await head;
-  if (!receiver.recording) throw receiver.error ?? new Error(`${url}: no recording`);
+  if (!receiver.recording) throw receiver.error ?? new Error(`episode ${id}: no recording`);
   return receiver;
 }
 
@@ -132,9 +145,11 @@ export function useReplaySession(
     const el = box.current;
     if (!el) return;
     const ac = new AbortController();
+    let release!: () => void;
+    const shown = new Promise<void>((resolve) => (release = resolve));
     // Both loads are preloaded with the page's HTML: these fetches take them over.
     const loading = Promise.all([
-      openRecording(`/api/episodes/${id}/events`, ac.signal),
+      openRecording(id, isLive, ac.signal, shown),
       getJson<{ steps: ReplayStep[] }>(`/api/episodes/${id}/steps?output=0`, ac.signal),
     ]);
     loading.catch(() => {});
@@ -225,6 +240,8 @@ export function useReplaySession(
       setSynthesized(rec.synthesized);
       setSteps(known);
       setPlayer(p);
+      // The rest of the recording once the first screen is shown.
+      void p.settled().then(() => requestAnimationFrame(() => release()));
       // Then the observations (megabytes for long outputs), for the step detail and search.
       void p
         .settled()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RecordingReceiver, decodeRecording, encodeRecording } from "./wireFormat";
+import { RecordingReceiver, decodeRecording, encodeRecording, firstPart } from "./wireFormat";
 import type { ReplayRecording } from "./types";
 
 const rec: ReplayRecording = {
@@ -101,6 +101,30 @@ describe("reading the recording as it arrives", () => {
     await r.load(0, rec.events.length + 1);
     expect(r.recording!.events.at(-1)).toEqual([9, "o", "live"]);
     await expect(r.whenLoaded(rec.events.length + 1)).resolves.toBeUndefined();
+  });
+
+  it("reads a recording in two parts: the header and the first bytes, then the rest from where it stopped", async () => {
+    const bytes = encodeRecording(rec);
+    const first = firstPart(bytes, 6); // "100x30": event 0 and no more
+    expect(first.length).toBe(bytes.indexOf(10) + 1 + 6);
+    const r = new RecordingReceiver();
+    let wants = 0;
+    r.onWant = () => wants++;
+    r.feed(first);
+    expect([r.loaded, r.complete, r.bytesIn]).toEqual([1, false, first.length]);
+    // What has arrived is no reason to ask for more; an event beyond it is.
+    await r.load(0, 1);
+    expect(wants).toBe(0);
+    const beyond = r.load(0, 4);
+    expect(wants).toBe(1);
+    r.feed(bytes.subarray(r.bytesIn));
+    r.end();
+    await beyond;
+    expect(r.complete).toBe(true);
+    r.decode(0, rec.events.length);
+    expect(r.recording).toEqual(rec);
+    // A first part longer than the data is the whole recording.
+    expect(firstPart(bytes, bytes.length)).toEqual(bytes);
   });
 
   it("fails the waiters when the body is cut short", async () => {

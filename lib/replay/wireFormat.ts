@@ -11,6 +11,24 @@ import type { ReplayRecording, ScreenEvent, Snapshot } from "./types";
 const VERSION = 2;
 const NEWLINE = 10;
 
+/**
+ * Bytes of data after the header line that a finished episode's page reads first, preloaded
+ * with its HTML; the rest is asked for once the first screen is drawn (or at once when a seek
+ * needs it). Taken whole, 11 MB would pass through the page's main thread while it starts.
+ */
+export const FIRST_PART = 256 * 1024;
+
+/** Where a page reads an episode's recording: a finished one's first part, a live one whole (it grows). */
+export function recordingUrl(episodeId: string, live: boolean): string {
+  return `/api/episodes/${episodeId}/events${live ? "" : `?first=${FIRST_PART}`}`;
+}
+
+/** The header line and the first `bytes` bytes of data after it. */
+export function firstPart(recording: Uint8Array, bytes: number): Uint8Array {
+  const nl = recording.indexOf(NEWLINE);
+  return nl < 0 ? recording : recording.subarray(0, nl + 1 + bytes);
+}
+
 interface Head extends Omit<ReplayRecording, "events" | "snapshots"> {
   v: number;
   times: number[];
@@ -106,6 +124,10 @@ export class RecordingReceiver {
   /** Each event's data length in bytes (what a seek costs is counted in them). */
   lengths: number[] = [];
   error: Error | null = null;
+  /** Bytes of the body fed so far, the header line included (where a continuation starts). */
+  bytesIn = 0;
+  /** Called when a load waits for events that have not arrived. */
+  onWant: (() => void) | null = null;
   private head: Uint8Array[] = [];
   private place: Layout | null = null;
   private snapshotLengths: number[] = [];
@@ -120,6 +142,7 @@ export class RecordingReceiver {
   /** The next piece of the body. */
   feed(chunk: Uint8Array): void {
     if (this.error) return;
+    this.bytesIn += chunk.length;
     if (!this.place) {
       const nl = chunk.indexOf(NEWLINE);
       if (nl < 0) return void this.head.push(chunk);
@@ -136,6 +159,11 @@ export class RecordingReceiver {
     this.data.set(chunk, this.received);
     this.received += chunk.length;
     this.advance();
+  }
+
+  /** Every byte of the recording is in. */
+  get complete(): boolean {
+    return this.place !== null && this.received >= this.place.size;
   }
 
   /** The body ended. */
@@ -159,6 +187,7 @@ export class RecordingReceiver {
 
   /** Waits for events [0, to), then gives events [from, to) their text. */
   async load(from: number, to: number): Promise<void> {
+    if (this.loaded < Math.min(to, this.total)) this.onWant?.();
     await this.whenLoaded(to);
     this.decode(from, to);
   }

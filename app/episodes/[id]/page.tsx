@@ -6,6 +6,7 @@ import { getEpisodeForReplay, replayAsSeenBy } from "@/lib/episodes/getEpisodeFo
 import { listEpisodesOfTask } from "@/lib/episodes/listEpisodesOfTask";
 import { ReplayView } from "@/components/replay/ReplayView";
 import { parseTurn } from "@/lib/replay/parseTurn";
+import { recordingUrl } from "@/lib/replay/wireFormat";
 
 export const dynamic = "force-dynamic";
 
@@ -30,7 +31,7 @@ export default async function EpisodeReplayPage({
   return (
     <>
       {/* The page's loads start with the HTML, not after the scripts (useReplaySession takes them over). */}
-      <link rel="preload" href={`/api/episodes/${episode.id}/events`} as="fetch" crossOrigin="anonymous" />
+      <link rel="preload" href={recordingUrl(episode.id, episode.status === "active")} as="fetch" crossOrigin="anonymous" />
       <link rel="preload" href={`/api/episodes/${episode.id}/steps?output=0`} as="fetch" crossOrigin="anonymous" />
       <ReplayView key={episode.id} episode={episode} initialTurn={parseTurn(query.step)} others={others} showGold={staff} />
     </>

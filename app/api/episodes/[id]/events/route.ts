@@ -4,14 +4,23 @@ import { episodeRoute } from "@/lib/auth/access";
 import { episodeOwner } from "@/lib/episodes/episodeOwner";
 import { badRequest, notFound } from "@/lib/runtime/http";
 import { loadReplayEventsAfter, loadReplayRecording } from "@/lib/replay/server/loadReplayRecording";
+import { firstPart } from "@/lib/replay/wireFormat";
 
 export const dynamic = "force-dynamic";
 
-const Query = z.object({ after: z.coerce.number().int().min(-1).optional() });
+const Query = z
+  .object({
+    after: z.coerce.number().int().min(-1).optional(),
+    first: z.coerce.number().int().min(0).optional(),
+    from: z.coerce.number().int().min(0).optional(),
+  })
+  .refine((q) => [q.after, q.first, q.from].filter((v) => v !== undefined).length <= 1, "give one of after, first, from");
 
 /**
- * The replay's recording (lib/replay/wireFormat.ts: a JSON header line, then the events' data), or
- * with ?after=SEQ the newer events of every code with their seqs, as JSON {events} (a live page catching up).
+ * The replay's recording (lib/replay/wireFormat.ts: a JSON header line, then the events' data);
+ * ?first=N: the header line and N bytes of data, ?from=BYTE: the rest from there (a page reads a
+ * finished episode in these two parts). ?after=SEQ: the newer events of every code with their
+ * seqs, as JSON {events} (a live page catching up).
  */
 export const GET = episodeRoute(
   async (req, { params }) => {
@@ -25,8 +34,12 @@ export const GET = episodeRoute(
         ? notFound(`episode ${id}`)
         : new Response(body, { headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
     }
-    const body = await loadReplayRecording(prisma, id);
-    if (body === null) return notFound(`episode ${id}`);
+    const whole = await loadReplayRecording(prisma, id);
+    if (whole === null) return notFound(`episode ${id}`);
+    const { first, from } = q.data;
+    if (from !== undefined && from > whole.length)
+      return badRequest(`from=${from} is past the recording's end (${whole.length} bytes)`);
+    const body = first !== undefined ? firstPart(whole, first) : from !== undefined ? whole.subarray(from) : whole;
     // no-transform: the bytes are cached as they are; compressing 10 MB again on every request would cost more than sending it.
     return new Response(body as BodyInit, {
       headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store, no-transform" },
