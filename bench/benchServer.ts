@@ -93,6 +93,17 @@ export async function startBenchServer(
   };
 }
 
+/** A Chrome trace's categories with the JS sampler: which functions the main thread ran, not only that it was busy. */
+export const TRACE_CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "v8.execute",
+  "disabled-by-default-v8.cpu_profiler",
+  "blink",
+  "toplevel",
+  "blink.user_timing",
+];
+
 export interface Summary {
   n: number;
   median: number;

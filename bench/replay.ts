@@ -21,7 +21,7 @@ import { GEN_CAST, fromCast } from "../lib/replay/testing/genCast";
 import { seedRecordedEpisode, seedStepsEpisode } from "../lib/replay/testing/seedEpisodes";
 import { warmReplay } from "../lib/replay/server/loadReplayRecording";
 import { CHROMIUM_LAUNCH } from "../e2e/chromium";
-import { startBenchServer, summarize, printRow, type Summary } from "./benchServer";
+import { startBenchServer, summarize, printRow, TRACE_CATEGORIES, type Summary } from "./benchServer";
 
 const { values } = parseArgs({
   options: {
@@ -88,6 +88,10 @@ async function freshPage(): Promise<Page> {
   return ctx.newPage();
 }
 
+function startTrace(page: Page, file: string) {
+  return browser.startTracing(page, { path: file, categories: TRACE_CATEGORIES });
+}
+
 /**
  * ms from navigation start until the replay page marks itself interactive (first screen drawn,
  * steps listed, keys and seeks answered), and until the whole recording has arrived.
@@ -97,20 +101,7 @@ async function plateauReady(url: string): Promise<{ ms: number; complete: number
   const page = await freshPage();
   // BENCH_TRACE=prefix: a Chrome trace of each open, prefix.N.json (the DevTools Performance panel reads it).
   const trace = process.env.BENCH_TRACE ? `${process.env.BENCH_TRACE}.${++traced}.json` : null;
-  if (trace)
-    await browser.startTracing(page, {
-      path: trace,
-      // With the JS sampler: which functions the main thread ran, not only that it was busy.
-      categories: [
-        "devtools.timeline",
-        "disabled-by-default-devtools.timeline",
-        "v8.execute",
-        "disabled-by-default-v8.cpu_profiler",
-        "blink",
-        "toplevel",
-        "blink.user_timing",
-      ],
-    });
+  if (trace) await startTrace(page, trace);
   await page.goto(url);
   const mark = async (name: string) => {
     await page.waitForFunction((n) => performance.getEntriesByName(n).length > 0, name, { timeout: 60_000, polling: 5 });
@@ -146,6 +137,7 @@ const PLATEAU_SEEKS = `async (ts) => {
   await r.settled();
   const resolved = [], shown = [];
   for (const t of ts) {
+    performance.mark("bench:seek"); // where each seek starts, in a trace (BENCH_TRACE)
     const t0 = performance.now();
     r.player.dispatch({ type: "seekTime", time: t });
     await r.settled();
@@ -284,14 +276,17 @@ try {
   const { page } = await plateauReady(`${base}/episodes/${recorded}`);
   // Seek once the page is done loading (the recording and the steps' outputs arrive after it is interactive).
   await page.waitForFunction(() => performance.getEntriesByName("plateau:replay-outputs").length > 0, null, { timeout: 60_000 });
+  if (process.env.BENCH_TRACE) await startTrace(page, `${process.env.BENCH_TRACE}.seeks.json`);
   const p = await plateauSeeks(page, seekTimes);
+  if (process.env.BENCH_TRACE) await browser.stopTracing();
   await page.context().close();
   const plateau = { resolved: summarize(p.resolved), shown: summarize(p.shown), end: p.end, turns: summarize(p.turns) };
   printRow("Plateau: random seek, resolved", plateau.resolved, "median ≤ 15, p99 ≤ 40 ms");
   printRow("Plateau: random seek, shown (next frame)", plateau.shown, "median ≤ 15, p99 ≤ 40 ms");
   printRow("Plateau: random turn (step list click)", plateau.turns, "—");
   console.log(`Plateau: seek to the end ${p.end.toFixed(1)} ms`);
-  results.plateau = plateau;
+  // Each seek too, in order (the p99 of 50 is the slowest one: which it was, and how slow the first).
+  results.plateau = { ...plateau, shownEach: p.shown.map((ms) => Math.round(ms * 10) / 10) };
 
   // 3. asciinema-player's seeks on the same file.
   if (!asciinema) {

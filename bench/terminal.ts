@@ -13,7 +13,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { CHROMIUM_LAUNCH } from "../e2e/chromium";
-import { startBenchServer, summarize, type Summary } from "./benchServer";
+import { startBenchServer, summarize, TRACE_CATEGORIES, type Summary } from "./benchServer";
 
 const { values } = parseArgs({
   options: {
@@ -371,14 +371,7 @@ async function echoOn(side: Side, n: number): Promise<number[]> {
   if (values.trace)
     await browser.startTracing(pages[0], {
       path: path.join(values.trace, `${side === floorSide ? "floor" : "plateau"}-${n}pages.json`),
-      categories: [
-        "devtools.timeline",
-        "disabled-by-default-devtools.timeline",
-        "v8.execute",
-        "disabled-by-default-v8.cpu_profiler",
-        "blink",
-        "toplevel",
-      ],
+      categories: TRACE_CATEGORIES,
     });
   const all = (await Promise.all(pages.map((p) => echo(p, side.expr, per)))).flat();
   const cpu1 = treeCpu(side.pid());

@@ -191,6 +191,42 @@ test("a long recording comes in two parts: the first screen from the first, the 
   }
 });
 
+test("the terminal's glyph widths, measured in one layout, are xterm's own; its scrollbar follows a flood", async ({ page }) => {
+  await page.goto(`/episodes/${ids.recorded}`);
+  await settled(page);
+  // components/terminal/xtermInternals.ts filled xterm's cache: the same widths xterm measures itself.
+  const widths = await page.evaluate(() => {
+    type Cache = {
+      _flat: Float32Array;
+      _holey: Map<string, number>;
+      clear(): void;
+      get(c: string, b: boolean, i: boolean): number;
+    };
+    const core = (
+      window.__plateauTerm as unknown as { _core: { _renderService: { _renderer: { value: { _widthCache: Cache } } } } }
+    )._core;
+    const cache = core._renderService._renderer.value._widthCache;
+    const chars = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
+    const ours = chars.map((c) => [cache._flat[c.charCodeAt(0)], cache._holey.get(`${c}B`) ?? null]);
+    cache.clear();
+    const xterms = chars.map((c) => [cache.get(c, false, false), cache.get(c, true, false)]);
+    return { ours, xterms };
+  });
+  expect(widths.ours.flat().every((w) => w !== null && w > 0)).toBe(true);
+  expect(widths.ours).toEqual(widths.xterms);
+  // 300 lines in one write: the scrollbar is brought up to date once, in the next frame, at the bottom.
+  const slider = await page.evaluate(async () => {
+    const t = window.__plateauTerm!;
+    await new Promise<void>((r) => t.write(Array.from({ length: 300 }, (_, i) => `flood ${i}\r\n`).join(""), r));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const box = (sel: string) => t.element!.querySelector(sel)!.getBoundingClientRect();
+    const [track, thumb] = [box(".scrollbar.vertical"), box(".scrollbar.vertical .slider")];
+    return { trackBottom: track.bottom, thumbBottom: thumb.bottom, thumbHeight: thumb.height, trackHeight: track.height };
+  });
+  expect(slider.thumbHeight).toBeLessThan(slider.trackHeight);
+  expect(Math.abs(slider.trackBottom - slider.thumbBottom)).toBeLessThanOrEqual(2);
+});
+
 test("a deep link opens at its step, and the address follows the steps", async ({ page }) => {
   await page.goto(`/episodes/${ids.recorded}?step=17`);
   await settled(page);

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Terminal } from "@xterm/xterm";
 import { PLAY_FONT_SIZE, TERMINAL_FONT } from "./terminalFont";
-import { syncTextAreaPerFrame } from "./textAreaSync";
+import { measureGlyphWidths, syncScrollbarPerFrame, syncTextAreaPerFrame } from "@/components/terminal/xtermInternals";
 import { playEnded } from "@/lib/sessions/playStatus";
 import { ClientEvents, ServerEvents, type EpisodeResult, type SessionState } from "@/lib/sessions/protocol";
 import type { StepSummary } from "@/lib/episodes/step";
@@ -100,6 +100,8 @@ export function useLiveTerminal(
         term.open(box);
         const stopTextAreaSync = syncTextAreaPerFrame(term);
         fit.fit();
+        measureGlyphWidths(term);
+        const stopScrollbarSync = syncScrollbarPerFrame(term);
         window.__plateauTerm = term;
         performance.mark("plateau:play-terminal");
         // Keys wait here until the server has attached this terminal (its screen came): sent before,
@@ -169,6 +171,7 @@ export function useLiveTerminal(
           liveRef.current = null;
           if (window.__plateauTerm === term) window.__plateauTerm = undefined;
           stopTextAreaSync();
+          stopScrollbarSync();
           term.dispose();
         };
       };

@@ -3,7 +3,7 @@ import "@xterm/xterm/css/xterm.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import type { Terminal } from "@xterm/xterm";
-import { searchSteps, stepToMatch } from "@/lib/replay/searchSteps";
+import { searchSteps, stepToMatch, type StepMatch } from "@/lib/replay/searchSteps";
 import type { PlaybackEvent } from "@/lib/replay/playback";
 import { isSubmitIn } from "@/lib/environments/isSubmit";
 import type { Player, PlayerView } from "@/lib/replay/Player";
@@ -28,6 +28,8 @@ declare global {
     __plateauReplay?: { player: Player; view(): PlayerView | null; settled(): Promise<void> };
   }
 }
+
+const NO_MATCHES: StepMatch[] = [];
 
 interface Props {
   episode: EpisodeForReplay;
@@ -54,6 +56,7 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
   const matches = useMemo(() => searchSteps(steps, query), [steps, query]);
   const hits = useMemo(() => new Set(matches.map((m) => m.turn)), [matches]);
   const turn = view?.state.turn ?? 0;
+  const onSelect = useCallback((t: number) => player?.dispatch({ type: "seekTurn", turn: t }), [player]);
 
   useEffect(() => {
     if (!term || !player) return;
@@ -137,13 +140,7 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
             onStep={stepMatch}
             partial={!outputs}
           />
-          <StepList
-            steps={steps}
-            turn={turn}
-            onSelect={(t) => player?.dispatch({ type: "seekTurn", turn: t })}
-            hits={query.trim() ? hits : undefined}
-            isSubmit={isSubmit}
-          />
+          <StepList steps={steps} turn={turn} onSelect={onSelect} hits={query.trim() ? hits : undefined} isSubmit={isSubmit} />
           <div className={s.keys}>
             <span>
               <kbd>←</kbd>
@@ -186,7 +183,7 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
             step={step}
             turn={turn}
             outputs={outputs}
-            matches={query.trim() ? matches : []}
+            matches={query.trim() ? matches : NO_MATCHES}
             current={current !== null ? (matches[current] ?? null) : null}
           />
         </section>

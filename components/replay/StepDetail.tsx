@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import { formatDuration } from "@/lib/replay/formatTime";
 import type { SearchField, StepMatch } from "@/lib/replay/searchSteps";
 import type { ReplayStep } from "@/lib/replay/types";
@@ -7,8 +7,8 @@ import { formatReward } from "@/lib/stats/formatNumber";
 import { BestOfNCandidates } from "./BestOfNCandidates";
 import s from "./replay.module.css";
 
-/** The selected turn in full: thought, plan, action, observation, with search matches marked. */
-export function StepDetail({
+/** The selected turn in full: thought, plan, action, observation, with search matches marked (memoized as StepList). */
+export const StepDetail = memo(function StepDetail({
   step,
   turn,
   outputs,
@@ -78,7 +78,7 @@ export function StepDetail({
       {step.search && <BestOfNCandidates view={step.search} />}
     </div>
   );
-}
+});
 
 /** Text with the given ranges wrapped in <mark> (plain text only: never HTML from the episode). */
 function Marked({ text, ranges, current }: { text: string; ranges: StepMatch[]; current: StepMatch | null }) {

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { formatDuration } from "@/lib/replay/formatTime";
 import { markKind } from "@/lib/replay/timelineMarks";
@@ -23,8 +23,21 @@ interface Props {
   isSubmit(action: string): boolean;
 }
 
-/** The turns of an episode, virtualized (10,000 rows scroll like 10): turn, action, exit code, reward, duration, thought. */
-export function StepList({ steps, turn, onSelect, hits, diffTurn, className, testId = "step-list", isSubmit }: Props) {
+/**
+ * The turns of an episode, virtualized (10,000 rows scroll like 10): turn, action, exit code,
+ * reward, duration, thought. Memoized: a playing replay's page renders every frame, the list only
+ * when its turn or steps change.
+ */
+export const StepList = memo(function StepList({
+  steps,
+  turn,
+  onSelect,
+  hits,
+  diffTurn,
+  className,
+  testId = "step-list",
+  isSubmit,
+}: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const thoughtful = steps.some((st) => st.thought || st.plan);
   const rowHeight = thoughtful ? 46 : 29;
@@ -117,7 +130,7 @@ export function StepList({ steps, turn, onSelect, hits, diffTurn, className, tes
       </div>
     </div>
   );
-}
+});
 
 function Outcome({ step, isSubmit }: { step: ReplayStep; isSubmit(action: string): boolean }) {
   const kind = markKind(step, isSubmit);
