@@ -480,12 +480,16 @@ async function plateauLoad(): Promise<{ firstPrompt: number; echoed: number }> {
 
 const f1 = (x: number) => x.toFixed(1);
 const rows: string[] = [];
-function report(figure: string, fl: Summary, pl: Summary, target: [number, number] | null, onlyP99 = false): void {
+/** A target as ratios to the floor: of the median, of the p99, or both. */
+type Target = { median?: number; p99?: number };
+
+function report(figure: string, fl: Summary, pl: Summary, target: Target | null): void {
   const rm = pl.median / fl.median,
     rp = pl.p99 / fl.p99;
-  const ok = target ? (onlyP99 || rm <= target[0]) && rp <= target[1] : true;
-  const t = target ? (onlyP99 ? `p99 ≤ ${target[1]}` : `≤ ${target[0]} / ≤ ${target[1]}`) : "—";
-  const row = `| ${figure} | ${f1(fl.median)} / ${f1(fl.p99)} | ${f1(pl.median)} / ${f1(pl.p99)} | ${rm.toFixed(2)} / ${rp.toFixed(2)} | ${t} ${target ? (ok ? "✓" : "✗") : ""} |`;
+  const ok = (target?.median === undefined || rm <= target.median) && (target?.p99 === undefined || rp <= target.p99);
+  const parts = [target?.median !== undefined && `median ≤ ${target.median}`, target?.p99 !== undefined && `p99 ≤ ${target.p99}`];
+  const t = target ? `${parts.filter(Boolean).join(", ")} ${ok ? "✓" : "✗"}` : "—";
+  const row = `| ${figure} | ${f1(fl.median)} / ${f1(fl.p99)} | ${f1(pl.median)} / ${f1(pl.p99)} | ${rm.toFixed(2)} / ${rp.toFixed(2)} | ${t} |`;
   rows.push(row);
   console.log(row);
 }
@@ -514,10 +518,9 @@ try {
   }
   if (fLoads.length) {
     const fl = summarize(fLoads);
-    report("load → prompt (floor) / → a key echoed by the live terminal (Plateau)", fl, summarize(pLoads.map((l) => l.echoed)), [
-      1.2,
-      Infinity,
-    ]);
+    report("load → prompt (floor) / → a key echoed by the live terminal (Plateau)", fl, summarize(pLoads.map((l) => l.echoed)), {
+      median: 1.2,
+    });
     report("load → prompt on screen (Plateau: first paint)", fl, summarize(pLoads.map((l) => l.firstPrompt)), null);
   }
 
@@ -529,8 +532,9 @@ try {
       const order = r % 2 === 0 ? [floorSide, plateauSide] : [plateauSide, floorSide];
       for (const side of order) (side === floorSide ? fs : ps).push(...(await echoOn(side, n)));
     }
-    const target: [number, number] | null = n === 1 ? [1.2, 1.3] : n === 8 ? [1.5, 1.5] : n >= 16 ? [Infinity, 2] : null;
-    report(`echo, ${n} page${n > 1 ? "s typing at once" : ""}`, summarize(fs), summarize(ps), target, n >= 16);
+    const target: Target | null =
+      n === 1 ? { median: 1.2, p99: 1.3 } : n === 8 ? { median: 1.5, p99: 1.5 } : n >= 16 ? { p99: 2 } : null;
+    report(`echo, ${n} page${n > 1 ? "s typing at once" : ""}`, summarize(fs), summarize(ps), target);
   }
   console.log(
     "\nWork per keystroke (sums over all pages ÷ keys typed): each page's main thread, websocket messages each way, the server's CPU, the Docker engine's and its containers' (shims started or ended meanwhile are missed), the server's event loop's waits for a CPU",
