@@ -172,7 +172,8 @@ test("a long recording comes in two parts: the first screen from the first, the 
   // The rest is asked for from where the first part stopped, once the first screen is drawn.
   const first = await page.request.get(`/api/episodes/${ids.recorded}/events${asked[0]}`);
   expect(asked[0]).toMatch(/^\?first=\d+$/);
-  await expect.poll(() => asked[1]).toBe(`?from=${(await first.body()).length}`);
+  const whole = await page.request.get(`/api/episodes/${ids.recorded}/events`);
+  await expect.poll(() => asked[1]).toBe(`?from=${(await first.body()).length}&size=${(await whole.body()).length}`);
   // A seek past what has arrived waits for it, and shows the screen exactly.
   await page.keyboard.press("End");
   release();
@@ -180,13 +181,16 @@ test("a long recording comes in two parts: the first screen from the first, the 
   await expect(page.getByTestId("turn-indicator")).toHaveText("turn 50 / 50");
   expect(await screenText(page)).toBe(await screenAfter(cast.events.length));
   // Parts that are not there are refused, with a reason.
-  for (const [query, reason] of [
-    ["?from=999999999", /past the recording's end/],
-    ["?first=1&from=2", /one of after, first, from/],
-    ["?first=-1", /first/],
+  for (const [query, reason, status] of [
+    ["?from=999999999", /past the recording's end/, 400],
+    ["?first=1&from=2", /one of after, first, from/, 400],
+    ["?first=-1", /first/, 400],
+    ["?size=5", /size goes with from/, 400],
+    // A recording that is not the length the page's first part said: the page would splice two.
+    ["?from=10&size=11", /changed since the page read its first part/, 409],
   ] as const) {
     const res = await page.request.get(`/api/episodes/${ids.recorded}/events${query}`);
-    expect(res.status(), query).toBe(400);
+    expect(res.status(), query).toBe(status);
     expect(JSON.stringify(await res.json()), query).toMatch(reason);
   }
 });

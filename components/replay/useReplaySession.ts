@@ -105,7 +105,8 @@ async function openRecording(id: string, live: boolean, signal: AbortSignal, hel
     await pump(await bodyOf(recordingUrl(id, live), signal), receiver, headed);
     if (receiver.recording && !receiver.complete) {
       await Promise.race([held, wanted]);
-      await pump(await bodyOf(`/api/episodes/${id}/events?from=${receiver.bytesIn}`, signal), receiver, headed);
+      const rest = `/api/episodes/${id}/events?from=${receiver.bytesIn}&size=${receiver.size}`;
+      await pump(await bodyOf(rest, signal), receiver, headed);
     }
     receiver.end();
   })()

@@ -111,7 +111,7 @@ describe("reading the recording as it arrives", () => {
     let wants = 0;
     r.onWant = () => wants++;
     r.feed(first);
-    expect([r.loaded, r.complete, r.bytesIn]).toEqual([1, false, first.length]);
+    expect([r.loaded, r.complete, r.bytesIn, r.size]).toEqual([1, false, first.length, bytes.length]);
     // What has arrived is no reason to ask for more; an event beyond it is.
     await r.load(0, 1);
     expect(wants).toBe(0);

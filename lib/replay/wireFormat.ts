@@ -129,6 +129,7 @@ export class RecordingReceiver {
   /** Called when a load waits for events that have not arrived. */
   onWant: (() => void) | null = null;
   private head: Uint8Array[] = [];
+  private headLength = 0;
   private place: Layout | null = null;
   private snapshotLengths: number[] = [];
   private data = new Uint8Array(0);
@@ -147,6 +148,7 @@ export class RecordingReceiver {
       const nl = chunk.indexOf(NEWLINE);
       if (nl < 0) return void this.head.push(chunk);
       this.head.push(chunk.subarray(0, nl));
+      this.headLength = this.bytesIn - (chunk.length - nl - 1);
       try {
         this.start(parseHead(concat(this.head)));
       } catch (err) {
@@ -159,6 +161,11 @@ export class RecordingReceiver {
     this.data.set(chunk, this.received);
     this.received += chunk.length;
     this.advance();
+  }
+
+  /** The whole body's length in bytes, header line included (known once the header is in). */
+  get size(): number | null {
+    return this.place ? this.headLength + this.place.size : null;
   }
 
   /** Every byte of the recording is in. */
