@@ -41,6 +41,10 @@ function onStopSignals(handler: (signal: string) => void): void {
 
 async function main() {
   const t0 = Date.now();
+  // A log whose reader has gone (a closed terminal, a pipe's reader that ended) fails its next write
+  // with EPIPE: unhandled, that crashed the server at the first line of its stop, leaving the
+  // sandboxes and PostgreSQL running. Lines nobody reads are dropped instead.
+  for (const out of [process.stdout, process.stderr]) out.on("error", () => {});
   // A signal while starting: stop what has started (the database, in its own process group) and exit.
   onStopSignals((signal) => fail(`${signal} while starting`));
   let bodyLimits;

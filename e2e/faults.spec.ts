@@ -100,6 +100,23 @@ async function restartAndStop(firstPid: number, during?: (server: FaultServer) =
   return second;
 }
 
+test("a stop after the log's reader has gone (a closed terminal, a pipe's reader that ended): still in order, nothing left running", async () => {
+  const server = await startFaultServer(PORT, PG_PORT, { fresh: true });
+  const pid = server.serverPid();
+  try {
+    const answered = await playAgents(server, 2, 1);
+    // The server's next line of log meets a closed pipe (EPIPE); it used to crash the stop there.
+    server.npm.stdout!.destroy();
+    server.npm.stderr!.destroy();
+    process.kill(server.npm.pid!, "SIGTERM");
+    await server.exited();
+    await nothingLeft(server, pid);
+    await expectStored(server, answered, "interrupted");
+  } finally {
+    await stopInOrder(server, pid);
+  }
+});
+
 for (const how of ["Ctrl-C (SIGINT to the process group)", "SIGTERM to the npm process alone"] as const) {
   test(`${how} with 8 live episodes: all stored as interrupted with all their steps; no container, PostgreSQL or server left`, async () => {
     const server = await startFaultServer(PORT, PG_PORT, { fresh: true });
