@@ -12,7 +12,7 @@ import type { LiveStep } from "@/lib/episodes/step";
 import type { SpectateStatus } from "@/lib/replay/spectateClient";
 import { SeqMerger } from "@/lib/replay/SeqMerger";
 import type { EpisodeForReplay } from "@/lib/episodes/getEpisodeForReplay";
-import { RecordingReceiver, recordingUrl } from "@/lib/replay/wireFormat";
+import { RecordingReceiver, recordingUrl, restOfRecordingUrl } from "@/lib/replay/wireFormat";
 
 export interface ReplaySession {
   episode: EpisodeForReplay;
@@ -105,8 +105,7 @@ async function openRecording(id: string, live: boolean, signal: AbortSignal, hel
     await pump(await bodyOf(recordingUrl(id, live), signal), receiver, headed);
     if (receiver.recording && !receiver.complete) {
       await Promise.race([held, wanted]);
-      const rest = `/api/episodes/${id}/events?from=${receiver.bytesIn}&size=${receiver.size}`;
-      await pump(await bodyOf(rest, signal), receiver, headed);
+      await pump(await bodyOf(restOfRecordingUrl(id, receiver.bytesIn, receiver.size), signal), receiver, headed);
     }
     receiver.end();
   })()

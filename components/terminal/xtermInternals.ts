@@ -40,7 +40,7 @@ export function measureGlyphWidths(term: Terminal): void {
   const cache = widthCacheOf(term);
   if (!cache) return;
   const [regular, bold] = cache._measureElements;
-  const spans: Array<[string, boolean, HTMLElement]> = [];
+  const spans: Array<[number, boolean, HTMLElement]> = [];
   for (let cp = 32; cp < 127; cp++) {
     const ch = String.fromCharCode(cp);
     for (const [isBold, model] of [
@@ -50,7 +50,7 @@ export function measureGlyphWidths(term: Terminal): void {
       if (isBold ? cache._holey.has(`${ch}B`) : cache._flat[cp] !== UNSET) continue;
       const el = model.cloneNode() as HTMLElement;
       el.textContent = ch.repeat(REPEAT);
-      spans.push([ch, isBold, el]);
+      spans.push([cp, isBold, el]);
     }
   }
   if (!spans.length) return;
@@ -58,11 +58,11 @@ export function measureGlyphWidths(term: Terminal): void {
   for (const [, , el] of spans) box.appendChild(el);
   cache._container.appendChild(box);
   // One layout for all of them: nothing changes between the reads.
-  for (const [ch, isBold, el] of spans) {
+  for (const [cp, isBold, el] of spans) {
     const width = el.offsetWidth / REPEAT;
     if (width > 0) {
-      if (isBold) cache._holey.set(`${ch}B`, width);
-      else cache._flat[ch.charCodeAt(0)] = width;
+      if (isBold) cache._holey.set(`${String.fromCharCode(cp)}B`, width);
+      else cache._flat[cp] = width;
     }
   }
   for (const [, , el] of spans) el.remove();

@@ -23,6 +23,11 @@ export function recordingUrl(episodeId: string, live: boolean): string {
   return `/api/episodes/${episodeId}/events${live ? "" : `?first=${FIRST_PART}`}`;
 }
 
+/** Where a page reads the rest of a recording it has `bytesIn` bytes of, if the whole is still `size` long. */
+export function restOfRecordingUrl(episodeId: string, bytesIn: number, size: number | null): string {
+  return `/api/episodes/${episodeId}/events?from=${bytesIn}&size=${size}`;
+}
+
 /** The header line and the first `bytes` bytes of data after it. */
 export function firstPart(recording: Uint8Array, bytes: number): Uint8Array {
   const nl = recording.indexOf(NEWLINE);

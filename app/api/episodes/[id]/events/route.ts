@@ -22,8 +22,8 @@ const Query = z
 /**
  * The replay's recording (lib/replay/wireFormat.ts: a JSON header line, then the events' data);
  * ?first=N: the header line and N bytes of data, ?from=BYTE&size=BYTES: the rest from there, if
- * the whole is still that long (a page reads a finished episode in these two parts). ?after=SEQ: the newer events of every code with their
- * seqs, as JSON {events} (a live page catching up).
+ * the whole is still that long (a page reads a finished episode in these two parts). ?after=SEQ:
+ * the newer events of every code with their seqs, as JSON {events} (a live page catching up).
  */
 export const GET = episodeRoute(
   async (req, { params }) => {
