@@ -6,8 +6,11 @@
                            "stdin":<base64|null>,"timeoutMs":10000,"maxBytes":1048576}
                           {"id":2,"op":"reset"}   {"id":3,"op":"ping"}   {"id":4,"op":"kill-tty"}
                           {"id":5,"op":"start-service"}  (the image's service, see below)
+                          {"id":6,"op":"tty","name":<hex>,"token":..,"argv":[..],"user":..,"env":[..],
+                           "cols":80,"rows":24}  (a terminal on a socket, see the section below)
                           -> {"id":1,"ok":true,"exitCode":0,"stdout":<b64>,"stderr":<b64>,
                               "timedOut":false,"truncated":false}  |  {"id":..,"ok":false,"error":".."}
+  helper.py --tty-relay   one terminal's relay (started by the tty op, its request on stdin)
   helper.py --reset       one reset, then exit (for plain `docker exec` or a root TTY)
   helper.py --seal START T0  image build time: normalise owners and times, write the manifest
 
@@ -25,7 +28,8 @@ its own (it keeps running: it execs the daemon), and the op returns once /etc/pl
 exits 0. /etc/plateau/reset.py, when present, is imported here and its reset() called at the end of
 every reset, in-process (it can keep a connection open: the SQL database's reset costs a few ms).
 """
-import base64, importlib.util, json, os, pwd, selectors, shutil, signal, subprocess, sys, threading, time
+import base64, fcntl, hmac, importlib.util, json, os, pwd, select, selectors, shutil, signal, socket, struct
+import subprocess, sys, termios, threading, time
 
 MANIFEST = "/etc/plateau/manifest.json"
 STARTED = "/run/plateau-helper.started"  # /run is root's: the player cannot fake it
@@ -186,8 +190,10 @@ def freeze_and_kill(keep):
 
 
 def stop_player_processes():
-    """Every process of the player's but the exec roots (ppid 0 in the container: the TTY shell)."""
-    return freeze_and_kill(lambda pid, ppid: ppid == 0)
+    """Every process of the player's but the terminal's shell: an exec root (ppid 0 in the
+    container) or a terminal relay's child."""
+    roots = {0} | tty_relays()
+    return freeze_and_kill(lambda pid, ppid: ppid in roots)
 
 
 def clear_path(p):
@@ -366,25 +372,31 @@ def service_log_tail():
         return ""
 
 
-def kill_tty():
-    """Kill the TTY login shells (player exec roots on a terminal) with their sessions."""
-    def stat_fields(p):
-        with open(f"/proc/{p}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()  # state ppid pgrp session tty_nr ...
+def proc_stat(p):
+    """/proc/<p>/stat after the command: state ppid pgrp session tty_nr ..."""
+    with open(f"/proc/{p}/stat") as f:
+        return f.read().rsplit(")", 1)[1].split()
 
+
+def kill_tty():
+    """Kill the TTY login shells (player exec roots or relays' children, on a terminal) with their
+    sessions."""
     roots = set()
+    parents = {0} | tty_relays()
     for p, ppid, _ in player_procs():
         try:
-            if ppid == 0 and int(stat_fields(p)[4]) != 0:
+            if ppid in parents and int(proc_stat(p)[4]) != 0:
                 roots.add(p)
         except (OSError, ValueError, IndexError):
             pass
-    if not roots:
-        return 0
+    return kill_sessions(roots) if roots else 0
 
+
+def kill_sessions(leaders):
+    """Kill the player's processes that are, or are in the session of, one of these leaders."""
     def keep(pid, ppid):
         try:
-            return pid not in roots and int(stat_fields(pid)[3]) not in roots
+            return pid not in leaders and int(proc_stat(pid)[3]) not in leaders
         except (OSError, ValueError, IndexError):
             return True
     return freeze_and_kill(keep)
@@ -504,6 +516,287 @@ def b64(b):
     return base64.b64encode(bytes(b)).decode()
 
 
+# ---------------------------------------------------------------- the terminal over a socket
+
+# The docker driver's terminal without the engine in the way: a `docker exec` stream passes every
+# key and echo through dockerd and containerd's shim, whose wakeups cost ~4 ms of CPU a key on
+# these machines. The driver bind-mounts a folder of its own (root's, mode 0700: the player cannot
+# enter it) at TTY_DIR; `--tty-relay` listens there, lets in the one connection that first sends
+# the request's token, and carries bytes between it and the shell's PTY. Frames both ways:
+# kind (1 byte), length (4, big-endian), payload.
+TTY_DIR = "/run/plateau-tty"
+FRAME_TOKEN, FRAME_DATA, FRAME_RESIZE, FRAME_EXIT = 0, 1, 2, 3
+TTY_ACCEPT_SECONDS = 15
+TTY_HELD_BYTES = 256 * 1024  # output the driver has not read yet: past this the PTY is not read
+
+
+def tty_relays():
+    """Pids of this container's relays (root processes started as `helper.py --tty-relay`)."""
+    out = set()
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/cmdline", "rb") as f:
+                argv = f.read().split(b"\0")
+            if b"--tty-relay" in argv and os.stat(f"/proc/{d}").st_uid == 0:
+                out.add(int(d))
+        except OSError:
+            continue
+    return out
+
+
+def open_tty(req):
+    """Start a relay for one terminal; returns once it listens."""
+    name = req.get("name") or ""
+    if not (8 <= len(name) <= 64 and all(c in "0123456789abcdef" for c in name)):
+        raise ValueError("bad terminal socket name")
+    if not os.path.isdir(TTY_DIR):
+        raise RuntimeError(f"{TTY_DIR} is not mounted")
+    p = subprocess.Popen([sys.executable, "-u", os.path.abspath(__file__), "--tty-relay"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         start_new_session=True, close_fds=True, cwd="/")
+    p.stdin.write(json.dumps(req).encode())
+    p.stdin.close()
+    line = p.stdout.readline().decode("utf8", "replace").strip()
+    if line != "listening":
+        err = p.stderr.read(2000).decode("utf8", "replace").strip()
+        p.wait()
+        raise RuntimeError(f"the terminal relay did not start: {err or line or 'no answer'}")
+    threading.Thread(target=p.wait, daemon=True).start()  # reaped when it ends
+    return {"pid": p.pid}
+
+
+def read_exact(conn, n):
+    buf = bytearray()
+    while len(buf) < n:
+        chunk = conn.recv(n - len(buf))
+        if not chunk:
+            raise EOFError
+        buf += chunk
+    return bytes(buf)
+
+
+def accept_with_token(srv, token):
+    """The first connection that sends FRAME_TOKEN with the token; None after TTY_ACCEPT_SECONDS."""
+    deadline = time.monotonic() + TTY_ACCEPT_SECONDS
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None
+        srv.settimeout(left)
+        try:
+            conn, _ = srv.accept()
+        except socket.timeout:
+            return None
+        try:
+            conn.settimeout(2)
+            kind, n = struct.unpack(">BI", read_exact(conn, 5))
+            if kind == FRAME_TOKEN and n == len(token) and hmac.compare_digest(read_exact(conn, n), token):
+                conn.settimeout(None)
+                return conn
+        except (OSError, EOFError, struct.error):
+            pass
+        conn.close()
+
+
+def spawn_on_pty(req):
+    """The terminal's program as the player, on a new PTY of the given size: (pid, master fd)."""
+    pw = credentials(req.get("user"))
+    env = dict(os.environ)
+    env.pop("HOME", None)
+    if pw:
+        env["HOME"] = pw.pw_dir
+    for kv in req.get("env") or []:
+        k, _, v = kv.partition("=")
+        env[k] = v
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", int(req["rows"]), int(req["cols"]), 0, 0))
+    if pw:
+        os.fchown(slave, pw.pw_uid, -1)
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(master)
+            os.setsid()
+            fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+            for fd in (0, 1, 2):
+                os.dup2(slave, fd)
+            if slave > 2:
+                os.close(slave)
+            for sig in (signal.SIGPIPE, signal.SIGXFSZ):  # Python ignores these; a shell must not
+                signal.signal(sig, signal.SIG_DFL)
+            if pw:
+                os.setgroups([])
+                os.setgid(pw.pw_gid)
+                os.setuid(pw.pw_uid)
+            os.chdir(req.get("cwd") or "/")
+            os.execvpe(req["argv"][0], req["argv"], env)
+        finally:
+            os._exit(127)
+    os.close(slave)
+    return pid, master
+
+
+def tty_relay():
+    req = json.loads(sys.stdin.buffer.read())
+    token = req["token"].encode()
+    path = os.path.join(TTY_DIR, req["name"] + ".sock")
+    srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    old = os.umask(0o077)
+    try:
+        srv.bind(path)
+    finally:
+        os.umask(old)
+    srv.listen(8)
+    print("listening", flush=True)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    os.dup2(devnull, 1)
+    conn = accept_with_token(srv, token)
+    srv.close()
+    os.unlink(path)
+    if conn is None:
+        sys.exit(1)
+    os.dup2(devnull, 2)
+    wake_r, wake_w = os.pipe()  # SIGCHLD wakes the poll: the shell ended
+    os.set_blocking(wake_w, False)
+    signal.set_wakeup_fd(wake_w)
+    signal.signal(signal.SIGCHLD, lambda *_: None)
+    pid, master = spawn_on_pty(req)
+    reaped = False
+    try:
+        reaped = relay(conn, master, pid, wake_r)
+    except OSError:  # the driver is gone
+        pass
+    # The terminal has ended: its shell, if the driver hung up first, and whatever it started.
+    if not reaped:  # (a reaped pid may be another process's by now)
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    kill_sessions({pid})
+
+
+def relay(conn, master, pid, wake_r):
+    """Bytes both ways, each sent as soon as it is read; a side that cannot take more is waited
+    for, and the other side is not read meanwhile (back-pressure, up to TTY_HELD_BYTES). True once
+    the shell has ended and been reaped, False when the driver hung up first."""
+    conn.setblocking(False)
+    os.set_blocking(master, False)
+    to_pty, to_conn, frames = bytearray(), bytearray(), bytearray()
+    pty_open = True
+    poll = select.poll()
+    poll.register(wake_r, select.POLLIN)
+    masks = {}
+
+    def want(fd, mask):
+        if masks.get(fd) != mask:
+            poll.register(fd, mask)
+            masks[fd] = mask
+
+    def flush_pty():
+        if to_pty:
+            try:
+                del to_pty[:os.write(master, to_pty)]
+            except BlockingIOError:
+                pass
+            except OSError:
+                to_pty.clear()
+
+    def flush_conn():
+        if to_conn:
+            try:
+                del to_conn[:conn.send(to_conn)]
+            except BlockingIOError:
+                pass
+
+    def take_frames():
+        while len(frames) >= 5:
+            kind, n = struct.unpack_from(">BI", frames)
+            if len(frames) < 5 + n:
+                return
+            body = bytes(frames[5:5 + n])
+            del frames[:5 + n]
+            if kind == FRAME_DATA:
+                to_pty.extend(body)
+            elif kind == FRAME_RESIZE and n == 4:
+                cols, rows = struct.unpack(">HH", body)
+                try:
+                    fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+                except OSError:
+                    pass
+
+    status = None
+    while status is None:
+        want(conn.fileno(), (select.POLLIN if len(to_pty) < TTY_HELD_BYTES else 0) | (select.POLLOUT if to_conn else 0))
+        if pty_open:
+            want(master, (select.POLLIN if len(to_conn) < TTY_HELD_BYTES else 0) | (select.POLLOUT if to_pty else 0))
+        for fd, ev in poll.poll():
+            if fd == wake_r:
+                os.read(wake_r, 512)
+                try:
+                    done, st = os.waitpid(pid, os.WNOHANG)
+                except ChildProcessError:
+                    done, st = pid, 0
+                if done == pid:
+                    status = st
+            elif fd == master:
+                if not pty_open:
+                    continue
+                if ev & select.POLLOUT:
+                    flush_pty()
+                if ev & (select.POLLIN | select.POLLHUP | select.POLLERR):
+                    data = read_pty(master)
+                    if data:
+                        to_conn.extend(struct.pack(">BI", FRAME_DATA, len(data)) + data)
+                        flush_conn()
+                    elif data == b"":
+                        pty_open = False
+                        poll.unregister(master)
+            else:
+                if ev & select.POLLOUT:
+                    flush_conn()
+                if ev & (select.POLLIN | select.POLLHUP | select.POLLERR):
+                    try:
+                        chunk = conn.recv(65536)
+                    except BlockingIOError:
+                        continue
+                    if not chunk:
+                        return False  # the driver hung up
+                    frames.extend(chunk)
+                    take_frames()
+                    if pty_open:
+                        flush_pty()
+    # The shell ended (as a `docker exec` ends with its process, whoever else holds the PTY): what
+    # it wrote last, then its exit code.
+    left = 1 << 20
+    while pty_open and left > 0:
+        data = read_pty(master)
+        if not data:
+            break
+        left -= len(data)
+        to_conn.extend(struct.pack(">BI", FRAME_DATA, len(data)) + data)
+    code = os.waitstatus_to_exitcode(status)
+    to_conn.extend(struct.pack(">BIi", FRAME_EXIT, 4, 128 - code if code < 0 else code))
+    try:
+        conn.settimeout(10)
+        conn.sendall(to_conn)
+        conn.shutdown(socket.SHUT_WR)
+        while conn.recv(65536):  # until the driver closes its end
+            pass
+    except OSError:
+        pass
+    return True
+
+
+def read_pty(master):
+    """Bytes, b"" once no process has the terminal open (EIO), None when there is nothing now."""
+    try:
+        return os.read(master, 65536)
+    except BlockingIOError:
+        return None
+    except OSError:
+        return b""
+
+
 # ---------------------------------------------------------------- server
 
 def serve():
@@ -526,6 +819,8 @@ def serve():
                 with reset_lock:
                     reset()
                 res = {}
+            elif op == "tty":
+                res = open_tty(req)
             elif op == "kill-tty":
                 res = {"killed": kill_tty()}
             elif op == "start-service":
@@ -569,6 +864,8 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--serve"]:
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
         serve()
+    elif sys.argv[1:2] == ["--tty-relay"]:
+        tty_relay()
     elif sys.argv[1:2] == ["--reset"]:
         reset()
     elif sys.argv[1:2] == ["--seal"]:

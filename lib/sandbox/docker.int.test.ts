@@ -2,10 +2,17 @@
 // (testing/sandboxContract.ts, which local.int.test.ts runs too), then what only this driver has.
 // Needs: scripts/engine.sh start && scripts/build-images.sh. Fails (never skips) without them.
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { connect } from "node:net";
 import os from "node:os";
-import { describe, expect, it } from "vitest";
+import path from "node:path";
+import { describe, expect, it, vi } from "vitest";
 import { createDockerDriver, type DockerDriver } from "./docker";
+import { DockerHelper } from "./dockerHelper";
+import { encodeFrame, FRAME, FrameReader } from "./ttyFrames";
 import { OWNER_LABEL, SANDBOX_LIMITS, type Sandbox } from "./types";
+import { runAtPrompt, sleep } from "./testing";
 import { IMAGE, sandboxContract, useSandbox } from "./testing/sandboxContract";
 
 const t = useSandbox<DockerDriver>(async () => {
@@ -42,14 +49,96 @@ describe("docker sandbox: what only this driver has", () => {
     );
   });
 
+  it("runs the terminal through the helper's relay, in a folder of this host's that the player cannot enter", async () => {
+    t.ready();
+    const dir = await ttyDirOf(t.driver, t.sb);
+    const st = statSync(dir);
+    expect([st.uid, st.mode & 0o777]).toEqual([0, 0o700]); // root's alone: no other user of this host connects
+    const tty = await t.sb.attach({ cols: 80, rows: 24 });
+    try {
+      const out = await runAtPrompt(tty, "ps -o args= -p $PPID; ls /run/plateau-tty; echo $((6*7))");
+      expect(out).toContain("helper.py --tty-relay");
+      expect(out).toMatch(/ls: cannot open directory '\/run\/plateau-tty': Permission denied/);
+      expect(out).toContain("42");
+      expect(readdirSync(dir)).toEqual([]); // the socket is gone once the server is in
+    } finally {
+      tty.close();
+    }
+  });
+
+  it("a relay lets in only the connection that sends its token first", async () => {
+    t.ready();
+    const dir = await ttyDirOf(t.driver, t.sb);
+    const ch = await DockerHelper.open(t.driver.docker.getContainer(t.sb.id));
+    try {
+      const name = randomBytes(12).toString("hex");
+      const token = randomBytes(32).toString("hex");
+      const argv = ["sh", "-c", "echo in as $(id -un); exit 3"];
+      await ch.request({ op: "tty", name, token, argv, user: "player", cwd: "/", env: [], cols: 80, rows: 24 }, 10_000);
+      const sockPath = path.join(dir, `${name}.sock`);
+      // A stranger with a wrong token, then one that sends no frame at all: both hung up on, unheard.
+      expect(await talk(sockPath, encodeFrame(FRAME.token, Buffer.from("f".repeat(64))))).toEqual({ output: "", exitCode: null });
+      expect(await talk(sockPath, Buffer.from("echo hi\r"))).toEqual({ output: "", exitCode: null });
+      const owner = await talk(sockPath, encodeFrame(FRAME.token, Buffer.from(token)));
+      expect(owner.output).toContain("in as player");
+      expect(owner.exitCode).toBe(3);
+      expect(existsSync(sockPath)).toBe(false);
+      await expect(
+        ch.request({ op: "tty", name: "../../etc", token, argv, user: "player", env: [], cols: 80, rows: 24 }, 10_000),
+      ).rejects.toThrow(/bad terminal socket name/);
+    } finally {
+      ch.close();
+    }
+  });
+
+  it("falls back to a docker exec when the engine cannot reach the terminal folder, and says so once", async () => {
+    t.ready();
+    const driver = createDockerDriver();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const sb = await driver.create({ image: IMAGE, labels: { "dev.plateau.test": "docker.int" } });
+    try {
+      // The container's mount now shows a folder this host no longer sees (as an engine in a VM would).
+      const dir = await ttyDirOf(driver, sb);
+      rmSync(dir, { recursive: true });
+      mkdirSync(dir, { mode: 0o700 });
+      const tty = await sb.attach({ cols: 80, rows: 24 });
+      expect(await runAtPrompt(tty, "echo parent=$PPID")).toContain("parent=0"); // a docker exec's process
+      tty.close();
+      const again = await sb.attach({ cols: 80, rows: 24 });
+      expect(await runAtPrompt(again, "echo parent=$PPID")).toContain("parent=0");
+      again.close();
+      const said = warn.mock.calls.map((c) => String(c[0])).filter((m) => /terminals go through docker exec/.test(m));
+      expect(said).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+      await sb.destroy();
+    }
+  });
+
+  it("removes a sandbox's terminal folder with the sandbox", async () => {
+    t.ready();
+    const sb = await t.driver.create({ image: IMAGE, labels: { "dev.plateau.test": "docker.int" } });
+    const dir = await ttyDirOf(t.driver, sb);
+    expect(existsSync(dir)).toBe(true);
+    await sb.destroy();
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it("cleanup() removes this instance's containers and a crashed instance's, not a live one's", async () => {
     t.ready();
     const { driver, sb } = t;
     const dead = spawnSync("true").pid; // a pid that has ended
+    const crashedDir = mkdtempSync(path.join(os.tmpdir(), "plateau-tty-"));
+    const notOurs = mkdtempSync(path.join(os.tmpdir(), "plateau-test-"));
     const crashed = await driver.docker.createContainer({
       Image: IMAGE,
       Cmd: ["true"],
-      Labels: { [OWNER_LABEL]: `${os.hostname()}-${dead}-abc` },
+      Labels: { [OWNER_LABEL]: `${os.hostname()}-${dead}-abc`, "dev.plateau.tty-dir": crashedDir },
+    });
+    const forged = await driver.docker.createContainer({
+      Image: IMAGE,
+      Cmd: ["true"],
+      Labels: { [OWNER_LABEL]: `${os.hostname()}-${dead}-abd`, "dev.plateau.tty-dir": notOurs },
     });
     const live = await driver.docker.createContainer({
       Image: IMAGE,
@@ -57,12 +146,42 @@ describe("docker sandbox: what only this driver has", () => {
       Labels: { [OWNER_LABEL]: `${os.hostname()}-1-abc` },
     });
     try {
-      expect(await driver.cleanup()).toBeGreaterThanOrEqual(2); // the crashed one and this file's sandbox
+      expect(await driver.cleanup()).toBeGreaterThanOrEqual(3); // the crashed ones and this file's sandbox
       await expect(crashed.inspect()).rejects.toThrow();
+      await expect(forged.inspect()).rejects.toThrow();
+      expect(existsSync(crashedDir)).toBe(false); // its terminal folder too
+      expect(existsSync(notOurs)).toBe(true); // a label naming a folder that is not a terminal folder: left alone
       expect(await sb.alive()).toBe(false);
       await live.inspect(); // pid 1 is alive: kept
     } finally {
       await live.remove({ force: true });
+      rmSync(notOurs, { recursive: true, force: true });
     }
   });
 });
+
+async function ttyDirOf(driver: DockerDriver, sb: Sandbox): Promise<string> {
+  const dir = (await driver.docker.getContainer(sb.id).inspect()).Config.Labels["dev.plateau.tty-dir"];
+  if (!dir) throw new Error("this sandbox has no terminal folder: is the test run as root, on a local engine?");
+  return dir;
+}
+
+/** Connect to a relay's socket, send `first`, and read until it hangs up (4 s at most). */
+async function talk(sockPath: string, first: Buffer): Promise<{ output: string; exitCode: number | null }> {
+  const sock = connect(sockPath);
+  const frames = new FrameReader();
+  let output = "";
+  let exitCode: number | null = null;
+  sock.on("data", (b: Buffer) => {
+    for (const f of frames.push(b)) {
+      if (f.kind === FRAME.data) output += f.payload.toString();
+      if (f.kind === FRAME.exit) exitCode = f.payload.readInt32BE(0);
+    }
+  });
+  sock.on("error", () => {});
+  sock.write(first);
+  const closed = new Promise<void>((r) => sock.on("close", () => r()));
+  await Promise.race([closed, sleep(4000)]);
+  sock.destroy();
+  return { output, exitCode };
+}

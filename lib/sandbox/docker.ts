@@ -1,13 +1,18 @@
 // The docker sandbox driver (DESIGN.md § Sandboxes): one container per sandbox, no network,
 // memory/pids/CPU limits, no new privileges, every capability dropped but the few the root helper
-// needs. The player's terminal is a `docker exec` of a login bash on a TTY; exec() and reset() go
+// needs. The player's terminal is a login bash on a TTY: the helper's relay on a socket in a folder
+// bind-mounted from this host (socketTty.ts) where the engine is local and this server is root, else
+// a `docker exec` (dockerTty.ts), whose bytes pass through dockerd and containerd's shim; exec() and reset() go
 // through one long-lived root helper in the container (docker/bash/helper.py), which saves the
 // ~55 ms that a `docker exec` per command costs. Images without the helper fall back to plain execs.
 // An image with a console program (SQL, Python) gets it on the terminal instead of bash, and an
 // image's service (SQL: MariaDB) is started by the helper before create() returns.
 import Docker from "dockerode";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { connect, type Socket } from "node:net";
 import os from "node:os";
+import path from "node:path";
 import type { Duplex } from "node:stream";
 import { DockerHelper } from "./dockerHelper";
 import { HELPER_PATH } from "./helperChannel";
@@ -15,6 +20,8 @@ import { execDirect } from "./dockerExec";
 import { dockerDiskCap, isSizeRefusal, notCapped, PROBE_SIZE, type DiskCap } from "./dockerDiskCap";
 import { resolveDockerHost } from "./dockerHost";
 import { DockerTty } from "./dockerTty";
+import { SocketTty } from "./socketTty";
+import { encodeFrame, FRAME } from "./ttyFrames";
 import { MARK_NONCE_ENV, newMarkNonce } from "./markNonce";
 import { describeLimits } from "./describeLimits";
 import { sandboxDiskBytes } from "./sandboxDiskBytes";
@@ -42,6 +49,11 @@ import {
  */
 export const HELPER_CAPS = ["CHOWN", "DAC_OVERRIDE", "FOWNER", "KILL", "SETUID", "SETGID"];
 export const HOSTNAME = "plateau";
+/** The label naming a container's terminal folder on this host, removed with the container. */
+const TTY_DIR_LABEL = "dev.plateau.tty-dir";
+/** Where the terminal folder is mounted in the container (docker/bash/helper.py TTY_DIR). */
+const TTY_MOUNT = "/run/plateau-tty";
+const TTY_DIR_PREFIX = path.join(os.tmpdir(), "plateau-tty-");
 const MAX_FILE_BYTES = 1024 * 1024 * 1024; // RLIMIT_FSIZE: one file cannot fill the disk
 
 export interface DockerDriverOptions {
@@ -52,6 +64,31 @@ export interface DockerDriverOptions {
   limits?: Partial<{ memoryBytes: number; pids: number; nanoCpus: number; user: string; diskBytes: number }>;
   /** Use the in-container helper when the image has it (default true). */
   useHelper?: boolean;
+  /**
+   * The terminal's way: "socket" (the helper's relay; default, where it can work) or "exec" (a
+   * `docker exec` stream). Default: PLATEAU_DOCKER_TTY, else "socket".
+   */
+  terminal?: "socket" | "exec";
+}
+
+/**
+ * Whether terminals go over a socket: this server is root (the folder must be root's so the player,
+ * uid 1000, cannot enter it) and the engine is local (a unix socket). An engine that does not share
+ * this host's files (one in a VM) is found out by the first terminal, and `docker exec` used after.
+ */
+class TerminalWay {
+  socket: boolean;
+  constructor(docker: Docker, asked: "socket" | "exec" | undefined) {
+    const way = asked ?? (process.env.PLATEAU_DOCKER_TTY === "exec" ? "exec" : "socket");
+    this.socket =
+      way === "socket" && process.getuid?.() === 0 && !!(docker.modem as { socketPath?: string } | undefined)?.socketPath;
+  }
+
+  failed(e: Error): void {
+    if (!this.socket) return;
+    this.socket = false;
+    console.warn(`plateau: docker terminals go through docker exec from now on: ${e.message}`);
+  }
 }
 
 export interface DockerDriver extends SandboxDriver {
@@ -75,6 +112,7 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
   const limits = { ...SANDBOX_LIMITS, diskBytes: sandboxDiskBytes(), ...opts.limits };
   const engineUrl = opts.docker ? "the given engine" : host.url;
   const noEngine = `no Docker engine answers at ${engineUrl}: run scripts/engine.sh start`;
+  const terminals = new TerminalWay(docker, opts.terminal);
   let cap: Promise<DiskCap> | null = null;
   const diskCap = (): Promise<DiskCap> => {
     cap ??= docker.info().then((info) => {
@@ -156,6 +194,7 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
     },
 
     async create(spec: SandboxSpec): Promise<Sandbox> {
+      const ttyDir = terminals.socket ? mkdtempSync(TTY_DIR_PREFIX) : null;
       const make = async (StorageOpt: Record<string, string> | undefined) =>
         docker.createContainer({
           Image: spec.image,
@@ -164,7 +203,7 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
           User: "root", // PID 1 and the helper: the player cannot kill them
           WorkingDir: "/",
           Env: Object.entries(spec.env ?? {}).map(([k, v]) => `${k}=${v}`),
-          Labels: { ...spec.labels, [OWNER_LABEL]: instanceId },
+          Labels: { ...spec.labels, [OWNER_LABEL]: instanceId, ...(ttyDir && { [TTY_DIR_LABEL]: ttyDir }) },
           Tty: true,
           OpenStdin: true,
           HostConfig: {
@@ -181,26 +220,36 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
             Ulimits: [{ Name: "fsize", Soft: MAX_FILE_BYTES, Hard: MAX_FILE_BYTES }],
             LogConfig: { Type: "none", Config: {} },
             StorageOpt,
+            Binds: ttyDir ? [`${ttyDir}:${TTY_MOUNT}`] : undefined,
           },
         });
-      const size = await storageOpt(spec.image);
       let container: Docker.Container;
       try {
-        container = await make(size);
+        const size = await storageOpt(spec.image);
+        try {
+          container = await make(size);
+        } catch (e) {
+          if (!size || (await diskCap()).kind !== "try" || !isSizeRefusal(e)) throw e;
+          const why = notCapped("overlay2 on xfs without pquota", !opts.docker && host.owned);
+          console.warn(`plateau: docker at ${engineUrl}: ${why}`);
+          cap = Promise.resolve({ kind: "none", why });
+          container = await make(undefined);
+        }
       } catch (e) {
-        if (!size || (await diskCap()).kind !== "try" || !isSizeRefusal(e)) throw e;
-        const why = notCapped("overlay2 on xfs without pquota", !opts.docker && host.owned);
-        console.warn(`plateau: docker at ${engineUrl}: ${why}`);
-        cap = Promise.resolve({ kind: "none", why });
-        container = await make(undefined);
+        removeTtyDir(ttyDir);
+        throw e;
       }
       try {
         await container.start();
-        const sb = new DockerSandbox(container, spec.image, limits.user, opts.useHelper !== false);
+        const sb = new DockerSandbox(container, spec.image, limits.user, opts.useHelper !== false, {
+          ttyDir,
+          terminals,
+        });
         await sb.prepare();
         return sb;
       } catch (e) {
         await container.remove({ force: true }).catch(() => {});
+        removeTtyDir(ttyDir);
         throw e;
       }
     },
@@ -213,7 +262,13 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
           : o.everyInstance || isLeftover(c.Labels[OWNER_LABEL], instanceId),
       );
       // Every removal is waited for, failed or not: a stop goes on to exit the process after this.
-      const removed = await Promise.allSettled(leftovers.map((c) => removeContainer(docker.getContainer(c.Id))));
+      const removed = await Promise.allSettled(
+        leftovers.map(async (c) => {
+          const gone = await removeContainer(docker.getContainer(c.Id));
+          removeTtyDir(c.Labels[TTY_DIR_LABEL]);
+          return gone;
+        }),
+      );
       const failed = removed.find((r) => r.status === "rejected");
       if (failed) throw failed.reason;
       return removed.filter((r) => r.status === "fulfilled" && r.value).length;
@@ -245,8 +300,8 @@ class DockerSandbox implements Sandbox {
   private channel: DockerHelper | null = null;
   private opening: Promise<DockerHelper | null> | null = null;
   private helperMissing: boolean;
-  private tty: DockerTty | null = null;
-  private spare: DockerTty | null = null;
+  private tty: DockerTty | SocketTty | null = null;
+  private spare: DockerTty | SocketTty | null = null;
   private ttyClosing: Promise<void> = Promise.resolve();
   private destroyed = false;
 
@@ -255,6 +310,7 @@ class DockerSandbox implements Sandbox {
     readonly image: string,
     private readonly defaultUser: string,
     useHelper: boolean,
+    private readonly terminal: { ttyDir: string | null; terminals: TerminalWay },
   ) {
     this.id = container.id;
     this.helperMissing = !useHelper;
@@ -345,36 +401,79 @@ class DockerSandbox implements Sandbox {
     await this.spare.whenOutput(5000);
   }
 
-  private async openTty(size: { cols: number; rows: number }, env: string[] = []): Promise<DockerTty> {
+  private async openTty(size: { cols: number; rows: number }, env: string[] = []): Promise<DockerTty | SocketTty> {
     const nonce = newMarkNonce();
-    // The size is set before bash starts (this API has no ConsoleSize): the resize that follows the
-    // exec's start then changes nothing, and bash is not made to redraw its first prompt.
+    // The size is set before bash starts: the resize that follows changes nothing, and bash is not
+    // made to redraw its first prompt.
     const [cols, rows] = [Math.max(1, Math.floor(size.cols) || 80), Math.max(1, Math.floor(size.rows) || 24)];
+    const argv = [
+      "sh",
+      "-c",
+      `stty cols "$1" rows "$2" 2>/dev/null; [ -x ${CONSOLE_PATH} ] && exec ${CONSOLE_PATH}; exec bash -l`,
+      "plateau-tty",
+      String(cols),
+      String(rows),
+    ];
+    const fullEnv = ["TERM=xterm-256color", "COLORTERM=truecolor", ...env, `${MARK_NONCE_ENV}=${nonce}`];
+    const onClosed = (tty: DockerTty | SocketTty) => {
+      if (this.tty === tty) this.tty = null;
+      if (this.spare === tty) this.spare = null;
+      this.ttyClosing = this.ttyClosing.then(() => this.killTty());
+    };
+    const { ttyDir, terminals } = this.terminal;
+    const ch = ttyDir && terminals.socket ? await this.helper() : null;
+    if (ch && ttyDir) {
+      try {
+        const sock = await this.connectRelay(ch, ttyDir, { argv, env: fullEnv, cols, rows });
+        const tty: SocketTty = new SocketTty(sock, nonce, () => onClosed(tty));
+        tty.resize(cols, rows);
+        return tty;
+      } catch (e) {
+        terminals.failed(e as Error);
+      }
+    }
     const exec = await this.container.exec({
-      Cmd: [
-        "sh",
-        "-c",
-        `stty cols "$1" rows "$2" 2>/dev/null; [ -x ${CONSOLE_PATH} ] && exec ${CONSOLE_PATH}; exec bash -l`,
-        "plateau-tty",
-        String(cols),
-        String(rows),
-      ],
+      Cmd: argv,
       User: this.defaultUser,
       WorkingDir: "/",
-      Env: ["TERM=xterm-256color", "COLORTERM=truecolor", ...env, `${MARK_NONCE_ENV}=${nonce}`],
+      Env: fullEnv,
       Tty: true,
       AttachStdin: true,
       AttachStdout: true,
       AttachStderr: true,
     });
     const sock = (await exec.start({ hijack: true, stdin: true, Tty: true })) as Duplex;
-    const tty = new DockerTty(exec, sock, nonce, () => {
-      if (this.tty === tty) this.tty = null;
-      if (this.spare === tty) this.spare = null;
-      this.ttyClosing = this.ttyClosing.then(() => this.killTty());
-    });
+    const tty: DockerTty = new DockerTty(exec, sock, nonce, () => onClosed(tty));
     tty.resize(cols, rows);
     return tty;
+  }
+
+  /**
+   * The helper starts a relay listening in the terminal folder; we connect from this host and send
+   * the token first (the relay lets in no other connection), then the relay starts the shell.
+   */
+  private async connectRelay(
+    ch: DockerHelper,
+    ttyDir: string,
+    o: { argv: string[]; env: string[]; cols: number; rows: number },
+  ): Promise<Socket> {
+    const name = randomBytes(12).toString("hex");
+    const token = randomBytes(32).toString("hex");
+    await ch.request({ op: "tty", name, token, user: this.defaultUser, cwd: "/", ...o }, 10_000);
+    const sock = connect(path.join(ttyDir, `${name}.sock`));
+    await withTimeout(
+      new Promise<void>((resolve, reject) => {
+        sock.once("connect", resolve);
+        sock.once("error", reject);
+      }),
+      5000,
+      "the terminal relay's socket did not answer",
+    ).catch((e) => {
+      sock.destroy();
+      throw new Error(`the terminal relay's socket is not reachable from this host: ${(e as Error).message}`);
+    });
+    sock.write(encodeFrame(FRAME.token, Buffer.from(token)));
+    return sock;
   }
 
   /** A closed attach stream leaves the shell running in the container: end it. */
@@ -411,7 +510,14 @@ class DockerSandbox implements Sandbox {
     this.spare?.close();
     this.channel?.close();
     await removeContainer(this.container);
+    removeTtyDir(this.terminal.ttyDir);
   }
+}
+
+/** A terminal folder of ours (by its name: a label is only trusted that far), with what is left in it. */
+function removeTtyDir(dir: string | null | undefined): void {
+  if (!dir || !dir.startsWith(TTY_DIR_PREFIX) || /[/]|\.\./.test(dir.slice(TTY_DIR_PREFIX.length))) return;
+  rmSync(dir, { recursive: true, force: true });
 }
 
 /**

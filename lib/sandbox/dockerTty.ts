@@ -3,13 +3,12 @@ import type Docker from "dockerode";
 import type { Duplex } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import { execExitCode } from "./dockerExec";
-import { TtyBase } from "./TtyBase";
+import { StreamTty } from "./StreamTty";
 
 const RESIZE_WAIT_MS = 2000;
 
-export class DockerTty extends TtyBase {
+export class DockerTty extends StreamTty {
   private decoder = new StringDecoder("utf8"); // a UTF-8 character can straddle two chunks
-  private closedNotified = false;
   private size = "";
   /** The resize the engine has not confirmed yet, and the keys typed meanwhile (sent after it). */
   private resizing: Promise<void> | null = null;
@@ -17,27 +16,19 @@ export class DockerTty extends TtyBase {
 
   constructor(
     private readonly exec: Docker.Exec,
-    private readonly sock: Duplex,
+    sock: Duplex,
     readonly markNonce: string,
-    private readonly onClosed: () => void,
+    onClosed: () => void,
   ) {
-    super();
+    super(sock, onClosed);
     sock.on("data", (b: Buffer) => {
       const s = this.decoder.write(b);
       if (s) this.emitOutput(s);
     });
-    sock.on("error", () => {}); // 'close' follows
     sock.on("close", () => {
       this.notifyClosed();
       void this.finish();
     });
-  }
-
-  /** Once, and synchronously from close(): the sandbox must stop the shell before the next attach. */
-  private notifyClosed(): void {
-    if (this.closedNotified) return;
-    this.closedNotified = true;
-    this.onClosed();
   }
 
   private async finish(): Promise<void> {
@@ -50,10 +41,6 @@ export class DockerTty extends TtyBase {
     if (this.sock.destroyed) return;
     if (this.resizing) this.held.push(data);
     else this.sock.write(data);
-  }
-
-  get closed(): boolean {
-    return this.closedByUs || this.exitInfo !== null || this.sock.destroyed;
   }
 
   /** A resize at the prompt makes readline redraw it (marks A and B again). Same size: nothing sent. */
@@ -75,22 +62,5 @@ export class DockerTty extends TtyBase {
       if (keys) this.write(keys);
     });
     this.resizing = done;
-  }
-
-  /** Back-pressure: stop reading the socket; the engine then stops reading the PTY, and bash blocks. */
-  pause(): void {
-    this.sock.pause();
-  }
-
-  resume(): void {
-    this.sock.resume();
-  }
-
-  close(): void {
-    if (this.closedByUs || this.exitInfo) return;
-    this.closedByUs = true;
-    this.notifyClosed();
-    this.sock.end();
-    this.sock.destroy();
   }
 }
