@@ -563,7 +563,11 @@ def open_tty(req):
         err = p.stderr.read(2000).decode("utf8", "replace").strip()
         p.wait()
         raise RuntimeError(f"the terminal relay did not start: {err or line or 'no answer'}")
-    threading.Thread(target=p.wait, daemon=True).start()  # reaped when it ends
+    def reap():
+        p.wait()
+        p.stdout.close()
+        p.stderr.close()
+    threading.Thread(target=reap, daemon=True).start()
     return {"pid": p.pid}
 
 

@@ -509,8 +509,11 @@ class DockerSandbox implements Sandbox {
     this.tty?.close();
     this.spare?.close();
     this.channel?.close();
-    await removeContainer(this.container);
-    removeTtyDir(this.terminal.ttyDir);
+    try {
+      await removeContainer(this.container);
+    } finally {
+      removeTtyDir(this.terminal.ttyDir);
+    }
   }
 }
 
