@@ -11,8 +11,8 @@ import { describe, expect, it, vi } from "vitest";
 import { createDockerDriver, type DockerDriver } from "./docker";
 import { DockerHelper } from "./dockerHelper";
 import { encodeFrame, FRAME, FrameReader } from "./ttyFrames";
-import { OWNER_LABEL, SANDBOX_LIMITS, type Sandbox } from "./types";
-import { runAtPrompt, sleep } from "./testing";
+import { OWNER_LABEL, SANDBOX_LIMITS, type Sandbox, type Tty } from "./types";
+import { promptOf, runAtPrompt, sleep, until } from "./testing";
 import { IMAGE, sandboxContract, useSandbox } from "./testing/sandboxContract";
 
 const t = useSandbox<DockerDriver>(async () => {
@@ -54,7 +54,7 @@ describe("docker sandbox: what only this driver has", () => {
     const dir = await ttyDirOf(t.driver, t.sb);
     const st = statSync(dir);
     expect([st.uid, st.mode & 0o777]).toEqual([0, 0o700]); // root's alone: no other user of this host connects
-    const tty = await t.sb.attach({ cols: 80, rows: 24 });
+    const tty = await attachAtPrompt(t.sb);
     try {
       const out = await runAtPrompt(tty, "ps -o args= -p $PPID; ls /run/plateau-tty; echo $((6*7))");
       expect(out).toContain("helper.py --tty-relay");
@@ -101,10 +101,10 @@ describe("docker sandbox: what only this driver has", () => {
       const dir = await ttyDirOf(driver, sb);
       rmSync(dir, { recursive: true });
       mkdirSync(dir, { mode: 0o700 });
-      const tty = await sb.attach({ cols: 80, rows: 24 });
+      const tty = await attachAtPrompt(sb);
       expect(await runAtPrompt(tty, "echo parent=$PPID")).toContain("parent=0"); // a docker exec's process
       tty.close();
-      const again = await sb.attach({ cols: 80, rows: 24 });
+      const again = await attachAtPrompt(sb);
       expect(await runAtPrompt(again, "echo parent=$PPID")).toContain("parent=0");
       again.close();
       const said = warn.mock.calls.map((c) => String(c[0])).filter((m) => /terminals go through docker exec/.test(m));
@@ -128,7 +128,9 @@ describe("docker sandbox: what only this driver has", () => {
     t.ready();
     const { driver, sb } = t;
     const dead = spawnSync("true").pid; // a pid that has ended
-    const crashedDir = mkdtempSync(path.join(os.tmpdir(), "plateau-tty-"));
+    const crashedDir = mkdtempSync(path.join(os.tmpdir(), `plateau-tty-${dead}-`));
+    const neverMade = mkdtempSync(path.join(os.tmpdir(), `plateau-tty-${dead}-`)); // killed before its container
+    const aliveOwners = mkdtempSync(path.join(os.tmpdir(), "plateau-tty-1-"));
     const notOurs = mkdtempSync(path.join(os.tmpdir(), "plateau-test-"));
     const crashed = await driver.docker.createContainer({
       Image: IMAGE,
@@ -150,15 +152,32 @@ describe("docker sandbox: what only this driver has", () => {
       await expect(crashed.inspect()).rejects.toThrow();
       await expect(forged.inspect()).rejects.toThrow();
       expect(existsSync(crashedDir)).toBe(false); // its terminal folder too
+      expect(existsSync(neverMade)).toBe(false); // and one of an ended server's with no container
+      expect(existsSync(aliveOwners)).toBe(true); // a live server's (pid 1) is left
       expect(existsSync(notOurs)).toBe(true); // a label naming a folder that is not a terminal folder: left alone
       expect(await sb.alive()).toBe(false);
       await live.inspect(); // pid 1 is alive: kept
     } finally {
       await live.remove({ force: true });
       rmSync(notOurs, { recursive: true, force: true });
+      rmSync(aliveOwners, { recursive: true, force: true });
     }
   });
 });
+
+/** A new terminal, once its first prompt is there (runAtPrompt would take that prompt for its command's end). */
+async function attachAtPrompt(sb: Sandbox): Promise<Tty> {
+  const tty = await sb.attach({ cols: 80, rows: 24 });
+  let out = "";
+  const listening = tty.onData((s) => (out += s));
+  await until(
+    () => out.endsWith(promptOf(tty)),
+    10_000,
+    () => out,
+  );
+  listening.dispose();
+  return tty;
+}
 
 async function ttyDirOf(driver: DockerDriver, sb: Sandbox): Promise<string> {
   const dir = (await driver.docker.getContainer(sb.id).inspect()).Config.Labels["dev.plateau.tty-dir"];

@@ -9,7 +9,7 @@
 // image's service (SQL: MariaDB) is started by the helper before create() returns.
 import Docker from "dockerode";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -194,7 +194,8 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
     },
 
     async create(spec: SandboxSpec): Promise<Sandbox> {
-      const ttyDir = terminals.socket ? mkdtempSync(TTY_DIR_PREFIX) : null;
+      // The pid in the name: a folder whose container was never made (a kill mid-create) is still found.
+      const ttyDir = terminals.socket ? mkdtempSync(`${TTY_DIR_PREFIX}${process.pid}-`) : null;
       const make = async (StorageOpt: Record<string, string> | undefined) =>
         docker.createContainer({
           Image: spec.image,
@@ -269,6 +270,7 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
           return gone;
         }),
       );
+      sweepTtyDirs();
       const failed = removed.find((r) => r.status === "rejected");
       if (failed) throw failed.reason;
       return removed.filter((r) => r.status === "fulfilled" && r.value).length;
@@ -286,8 +288,12 @@ function isLeftover(owner: string | undefined, me: string): boolean {
   const m = /^(.*)-(\d+)-[0-9a-f]+$/.exec(owner);
   if (!m) return true;
   if (m[1] !== os.hostname()) return false; // another machine's: it may be alive
+  return processEnded(Number(m[2]));
+}
+
+function processEnded(pid: number): boolean {
   try {
-    process.kill(Number(m[2]), 0);
+    process.kill(pid, 0);
     return false;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code !== "EPERM";
@@ -517,10 +523,27 @@ class DockerSandbox implements Sandbox {
   }
 }
 
-/** A terminal folder of ours (by its name: a label is only trusted that far), with what is left in it. */
+/** A terminal folder (by its name: a label is only trusted that far), with what is left in it. */
 function removeTtyDir(dir: string | null | undefined): void {
-  if (!dir || !dir.startsWith(TTY_DIR_PREFIX) || /[/]|\.\./.test(dir.slice(TTY_DIR_PREFIX.length))) return;
+  if (!dir || !dir.startsWith(TTY_DIR_PREFIX) || !TTY_DIR_NAME.test(path.basename(dir)) || path.dirname(dir) !== os.tmpdir())
+    return;
   rmSync(dir, { recursive: true, force: true });
+}
+
+const TTY_DIR_NAME = /^plateau-tty-(\d+)-[A-Za-z0-9]{6}$/;
+
+/** Terminal folders of servers that have ended: their containers were removed as leftovers, or never made. */
+function sweepTtyDirs(): void {
+  let names: string[];
+  try {
+    names = readdirSync(os.tmpdir());
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(TTY_DIR_NAME.exec(name)?.[1] ?? 0);
+    if (pid && pid !== process.pid && processEnded(pid)) removeTtyDir(path.join(os.tmpdir(), name));
+  }
 }
 
 /**
