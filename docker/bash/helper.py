@@ -530,6 +530,14 @@ TTY_ACCEPT_SECONDS = 15
 TTY_HELD_BYTES = 256 * 1024  # output the driver has not read yet: past this the PTY is not read
 
 
+def frame(kind, payload):
+    return struct.pack(">BI", kind, len(payload)) + payload
+
+
+def set_size(fd, cols, rows):
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
 def tty_relays():
     """Pids of this container's relays (root processes started as `helper.py --tty-relay`)."""
     out = set()
@@ -615,7 +623,7 @@ def spawn_on_pty(req):
         k, _, v = kv.partition("=")
         env[k] = v
     master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", int(req["rows"]), int(req["cols"]), 0, 0))
+    set_size(slave, int(req["cols"]), int(req["rows"]))
     if pw:
         os.fchown(slave, pw.pw_uid, -1)
     pid = os.fork()
@@ -722,9 +730,8 @@ def relay(conn, master, pid, wake_r):
             if kind == FRAME_DATA:
                 to_pty.extend(body)
             elif kind == FRAME_RESIZE and n == 4:
-                cols, rows = struct.unpack(">HH", body)
                 try:
-                    fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+                    set_size(master, *struct.unpack(">HH", body))
                 except OSError:
                     pass
 
@@ -750,7 +757,7 @@ def relay(conn, master, pid, wake_r):
                 if ev & (select.POLLIN | select.POLLHUP | select.POLLERR):
                     data = read_pty(master)
                     if data:
-                        to_conn.extend(struct.pack(">BI", FRAME_DATA, len(data)) + data)
+                        to_conn.extend(frame(FRAME_DATA, data))
                         flush_conn()
                     elif data == b"":
                         pty_open = False
@@ -777,9 +784,9 @@ def relay(conn, master, pid, wake_r):
         if not data:
             break
         left -= len(data)
-        to_conn.extend(struct.pack(">BI", FRAME_DATA, len(data)) + data)
+        to_conn.extend(frame(FRAME_DATA, data))
     code = os.waitstatus_to_exitcode(status)
-    to_conn.extend(struct.pack(">BIi", FRAME_EXIT, 4, 128 - code if code < 0 else code))
+    to_conn.extend(frame(FRAME_EXIT, struct.pack(">i", 128 - code if code < 0 else code)))
     try:
         conn.settimeout(10)
         conn.sendall(to_conn)

@@ -12,7 +12,7 @@ import { createDockerDriver, type DockerDriver } from "./docker";
 import { DockerHelper } from "./dockerHelper";
 import { encodeFrame, FRAME, FrameReader } from "./ttyFrames";
 import { OWNER_LABEL, SANDBOX_LIMITS, type Sandbox, type Tty } from "./types";
-import { promptOf, runAtPrompt, sleep, until } from "./testing";
+import { firstPrompt, runAtPrompt, sleep } from "./testing";
 import { IMAGE, sandboxContract, useSandbox } from "./testing/sandboxContract";
 
 const t = useSandbox<DockerDriver>(async () => {
@@ -165,17 +165,10 @@ describe("docker sandbox: what only this driver has", () => {
   });
 });
 
-/** A new terminal, once its first prompt is there (runAtPrompt would take that prompt for its command's end). */
+/** A new terminal at its first prompt. */
 async function attachAtPrompt(sb: Sandbox): Promise<Tty> {
   const tty = await sb.attach({ cols: 80, rows: 24 });
-  let out = "";
-  const listening = tty.onData((s) => (out += s));
-  await until(
-    () => out.endsWith(promptOf(tty)),
-    10_000,
-    () => out,
-  );
-  listening.dispose();
+  await firstPrompt(tty);
   return tty;
 }
 

@@ -54,6 +54,8 @@ const TTY_DIR_LABEL = "dev.plateau.tty-dir";
 /** Where the terminal folder is mounted in the container (docker/bash/helper.py TTY_DIR). */
 const TTY_MOUNT = "/run/plateau-tty";
 const TTY_DIR_PREFIX = path.join(os.tmpdir(), "plateau-tty-");
+/** A terminal folder's name (in os.tmpdir()): the prefix, the server's pid, mkdtemp's six characters. */
+const TTY_DIR_NAME = /^plateau-tty-(\d+)-[A-Za-z0-9]{6}$/;
 const MAX_FILE_BYTES = 1024 * 1024 * 1024; // RLIMIT_FSIZE: one file cannot fill the disk
 
 export interface DockerDriverOptions {
@@ -270,7 +272,8 @@ export function createDockerDriver(opts: DockerDriverOptions = {}): DockerDriver
           return gone;
         }),
       );
-      sweepTtyDirs();
+      // Not on the engine watch's sweep of stopped containers, which runs at every ping.
+      if (!o.stoppedOnly) sweepTtyDirs();
       const failed = removed.find((r) => r.status === "rejected");
       if (failed) throw failed.reason;
       return removed.filter((r) => r.status === "fulfilled" && r.value).length;
@@ -525,12 +528,9 @@ class DockerSandbox implements Sandbox {
 
 /** A terminal folder (by its name: a label is only trusted that far), with what is left in it. */
 function removeTtyDir(dir: string | null | undefined): void {
-  if (!dir || !dir.startsWith(TTY_DIR_PREFIX) || !TTY_DIR_NAME.test(path.basename(dir)) || path.dirname(dir) !== os.tmpdir())
-    return;
-  rmSync(dir, { recursive: true, force: true });
+  if (dir && path.dirname(dir) === os.tmpdir() && TTY_DIR_NAME.test(path.basename(dir)))
+    rmSync(dir, { recursive: true, force: true });
 }
-
-const TTY_DIR_NAME = /^plateau-tty-(\d+)-[A-Za-z0-9]{6}$/;
 
 /** Terminal folders of servers that have ended: their containers were removed as leftovers, or never made. */
 function sweepTtyDirs(): void {

@@ -49,7 +49,16 @@ export async function expectConsoleEnvOnWarm(
 async function expectConsoleEnv(sb: Sandbox, expect: (v: unknown) => { toContain(s: string): void }): Promise<void> {
   await expectRefused(sb.attach({ cols: 80, rows: 24 }, { env: { LD_PRELOAD: "/tmp/x.so" } }));
   const tty = await sb.attach({ cols: 80, rows: 24 }, { env: { PLATEAU_DB: "concert_singer" } });
-  // typed before the first prompt, the line's echo would come before that prompt and end the wait
+  await firstPrompt(tty);
+  expect(await runAtPrompt(tty, 'echo "[$PLATEAU_DB]"')).toContain("[concert_singer]");
+  tty.close();
+}
+
+/**
+ * Until a new terminal's first prompt is there: a line typed before it would have its echo come
+ * before that prompt, and runAtPrompt would take the prompt for the line's end.
+ */
+export async function firstPrompt(tty: Tty): Promise<void> {
   let first = "";
   const listening = tty.onData((s) => (first += s));
   await until(
@@ -57,8 +66,6 @@ async function expectConsoleEnv(sb: Sandbox, expect: (v: unknown) => { toContain
     10_000,
     () => first,
   ).finally(() => listening.dispose());
-  expect(await runAtPrompt(tty, 'echo "[$PLATEAU_DB]"')).toContain("[concert_singer]");
-  tty.close();
 }
 
 async function expectRefused(p: Promise<unknown>): Promise<void> {
