@@ -1,5 +1,5 @@
 import { test, expect, type Browser, type Page } from "@playwright/test";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expectParticipantRefused } from "./participantRefusals";
@@ -130,6 +130,7 @@ test("a study from invite to export: three people at once, a resume, a time-out,
   const file = path.join(dir, "pilot_fs_1.json");
   writeFileSync(file, await (await page.request.get(`${api}/export?format=intercode`)).text());
   plateau("import", "--player", "human", "--run", `${name} re-imported`, file);
+  rmSync(dir, { recursive: true });
   const sr = async (q: string) => (await (await page.request.get(`/api/stats?${q}`)).json()).groups[0];
   const live = await sr(`study=${encodeURIComponent(name)}&group=study`);
   const back2 = await sr(`runs=${encodeURIComponent(`${name} re-imported`)}`);

@@ -24,6 +24,8 @@ export interface AuthSettings {
   port: number;
   publicUrl?: string;
   dataDir?: string;
+  /** The sessions' signing secret; default: the data folder's (made on first start) or PLATEAU_AUTH_SECRET. */
+  secret?: string;
 }
 
 export function startAuth(prisma: Db, s: AuthSettings): AuthServices {
@@ -31,7 +33,7 @@ export function startAuth(prisma: Db, s: AuthSettings): AuthServices {
   const auth = createAuth({
     prisma,
     baseURL: origins.publicUrl,
-    secret: authSecret(path.resolve(s.dataDir ?? process.env.PLATEAU_DATA_DIR ?? ".data")),
+    secret: s.secret ?? authSecret(path.resolve(s.dataDir ?? process.env.PLATEAU_DATA_DIR ?? ".data")),
     trustedOrigins: [...origins.origins],
   });
   const tokens = new TokenVerifier(prisma);

@@ -1,6 +1,4 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { randomBytes } from "node:crypto";
 import type { Db } from "../db";
 import type { Identity } from "./identity";
 import { encodeIdentity, IDENTITY_HEADER } from "./requestIdentity";
@@ -11,7 +9,8 @@ import { createUser } from "./users";
 // them (with the identity header it sets), for tests that call a route without an HTTP server.
 
 export function startTestAuth(prisma: Db, port = 3999): AuthServices {
-  return startAuth(prisma, { host: "127.0.0.1", port, dataDir: mkdtempSync(path.join(os.tmpdir(), "plateau-auth-")) });
+  // A secret of its own, in memory: a test leaves no folder behind.
+  return startAuth(prisma, { host: "127.0.0.1", port, secret: randomBytes(32).toString("base64url") });
 }
 
 export const TEST_RESEARCHER: Identity = {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runPlateau } from "./testing";
@@ -61,6 +61,7 @@ describe("npx plateau", { timeout: 240_000 }, () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "plateau-cli-"));
     writeFileSync(path.join(dir, "cut.json"), '{"0": {"environment": "ic_sql", "turn_history": {');
     const bad = await plateau("import", path.join(dir, "cut.json"));
+    rmSync(dir, { recursive: true });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/refused .*cut\.json: not valid JSON \(.*\) — the file looks truncated/);
     const group = await plateau("stats", "--group", "colour");

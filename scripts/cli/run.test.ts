@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -115,6 +115,7 @@ describe("plateau run", () => {
       "  cd /testbed",
       "submit",
     ]);
+    rmSync(dir, { recursive: true });
     expect(() => parseRunArgs(["--tasks", "fs1"], {})).toThrow(UsageError);
     expect(() => parseRunArgs(["--policy", "gold"], {})).toThrow(/--tasks is required/);
     expect(() => parseRunArgs(["--policy", "gold", "--tasks", "fs1", "--turns", "ten"], {})).toThrow(
