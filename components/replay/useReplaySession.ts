@@ -1,7 +1,8 @@
 "use client";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import type { Terminal } from "@xterm/xterm";
+import { Terminal } from "@xterm/xterm";
 import { replayTerminal } from "./replayTerminal";
+import { TERMINAL_FONT } from "@/components/play/terminalFont";
 import type { TerminalFit } from "@/lib/replay/fittingFontSize";
 // Modules, not the lib/replay index: the page loads only what it uses (socket.io and zod only when live).
 import { Player, type Clock, type PlayerView } from "@/lib/replay/Player";
@@ -43,6 +44,41 @@ function xtermScreen(t: Terminal): ScreenTerminal {
     write: (data) => new Promise<void>((resolve) => t.write(data, resolve)),
   };
 }
+
+/** Once a page: the seeks' code is then warm for every player on it (Player.rehearse). */
+let rehearsed = false;
+function rehearseOnce(p: Player, beside: Terminal): void {
+  const parent = beside.element?.parentElement;
+  if (rehearsed || !parent) return;
+  rehearsed = true;
+  // Drawn as well, unseen: the renderer's code is a good part of a cold seek.
+  const box = document.createElement("div");
+  box.style.cssText = "position:absolute;top:0;left:0;visibility:hidden;pointer-events:none";
+  box.setAttribute("aria-hidden", "true");
+  parent.appendChild(box);
+  const scratch = new Terminal({
+    ...TERMINAL_FONT,
+    fontSize: beside.options.fontSize,
+    cols: beside.cols,
+    rows: beside.rows,
+    scrollback: 2000,
+    disableStdin: true,
+  });
+  scratch.open(box);
+  void p
+    .rehearse(xtermScreen(scratch), idleMoment)
+    .catch(() => {}) // a rehearsal cut short (the page closed) costs nothing
+    .finally(() => {
+      scratch.dispose();
+      box.remove();
+      performance.mark("plateau:replay-rehearsed");
+    });
+}
+
+const idleMoment = () =>
+  new Promise<void>((resolve) =>
+    typeof requestIdleCallback === "function" ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 50),
+  );
 
 const spanOf = (s: Pick<ReplayStep, "castStart" | "castEnd">): StepSpan => ({ castStart: s.castStart, castEnd: s.castEnd });
 
@@ -240,8 +276,9 @@ export function useReplaySession(
       setSynthesized(rec.synthesized);
       setSteps(known);
       setPlayer(p);
-      // The rest of the recording once the first screen is shown.
+      // The rest of the recording once the first screen is shown; then, in idle moments, the seeks rehearsed.
       void p.settled().then(() => requestAnimationFrame(() => release()));
+      void p.settled().then(() => rehearseOnce(p!, term));
       // Then the observations (megabytes for long outputs), for the step detail and search.
       void p
         .settled()

@@ -87,6 +87,39 @@ describe("the player", () => {
     expect(writes).toBeLessThan(5);
   });
 
+  it("rehearses its seeks on a scratch terminal, leaving the screen and the position as they were", async () => {
+    const { recording, spans } = episode(200);
+    const screen = headlessScreen(40, 6);
+    let writes = 0;
+    const counting = { ...screen, write: (d: string) => (writes++, screen.write(d)) };
+    const p = new Player({
+      recording,
+      steps: spans,
+      live: false,
+      screen: counting,
+      clock: manualClock().clock,
+      turn: 3,
+      idleCap: null,
+    });
+    await p.settled();
+    const [before, shown] = [p.getView(), writes];
+    let published = 0;
+    p.subscribe(() => published++);
+    const scratch = headlessScreen(40, 6);
+    let pauses = 0;
+    await p.rehearse(scratch, async () => void pauses++);
+    expect(pauses).toBe(3);
+    expect(lastLines(scratch)).toMatch(/step1\d\d/); // it went far into the recording
+    expect(lastLines(screen)).toBe("step3 | $");
+    expect([p.getView(), writes, published]).toEqual([before, shown, 0]);
+    // Disposed meanwhile (the page closed): it stops.
+    const other = headlessScreen(40, 6);
+    let writesAfter = 0;
+    const q = new Player({ recording, steps: spans, live: false, screen, clock: manualClock().clock, idleCap: null });
+    await q.rehearse({ ...other, write: (d) => (writesAfter++, other.write(d)) }, async () => q.dispose());
+    expect(writesAfter).toBe(0);
+  });
+
   it("follows a live episode's new output and steps", async () => {
     const { recording, spans } = episode(2);
     const live: ReplayRecording = { ...recording, events: recording.events.slice() };
