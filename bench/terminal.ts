@@ -4,7 +4,8 @@
 // machines are noisy; a ratio taken in one run is the figure, an absolute time is not.
 //   npx tsx bench/terminal.ts [--driver docker|local] [--keys 200] [--pages 1,8,16] [--repeat 2]
 //        [--port 3500] [--pg-port N] [--floor-port 3590] [--loads 7] [--cpu-prof DIR] [--trace DIR]
-// --trace DIR: a Chromium trace of one page of each side while it types (DIR/<side>-<n>pages.json; open in DevTools).
+// --trace DIR: a Chromium trace of one page of each side while it types (DIR/<side>-<n>pages.json; open in DevTools),
+// and of Plateau's last load (DIR/plateau-load.json: from the Start click to the key echoed).
 // Both are timed by the same code in the page: from term.input(ch) until the first onWriteParsed
 // where ch is under where the cursor was and the cursor moved on (the floor's echo-bench.cjs method).
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
@@ -122,10 +123,11 @@ const echo = (page: Page, expr: string, n: number) =>
   page.evaluate(`(${ECHO})(${JSON.stringify({ expr, n })})`) as Promise<number[]>;
 
 /** Open Play in a fresh page of `ctx` and press Start (a POST answered with a redirect to the episode's page). */
-async function startEpisode(ctx: BrowserContext, taskId: number, init?: string): Promise<Page> {
+async function startEpisode(ctx: BrowserContext, taskId: number, init?: string, trace?: string): Promise<Page> {
   const page = await ctx.newPage();
   await page.goto(`${server.url}/play/${taskId}`, { timeout: 120_000 });
   if (init) await page.addInitScript({ content: init });
+  if (trace) await browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
   await Promise.all([
     page.waitForURL(/[?&]episode=/, { waitUntil: "commit", timeout: 30_000 }),
     page.getByTestId("start-episode").click(),
@@ -462,13 +464,14 @@ const LOAD_BREAKDOWN = `(() => {
   return rows.map(([n, s, f, e]) => "    " + String(n).slice(0, 60).padEnd(60) + " " + s.toFixed(0).padStart(5) + " " + f.toFixed(0).padStart(5) + " " + e.toFixed(0).padStart(5)).join("\\n");
 })()`;
 
-async function plateauLoad(): Promise<{ firstPrompt: number; echoed: number }> {
+async function plateauLoad(trace?: string): Promise<{ firstPrompt: number; echoed: number }> {
   const ctx = await browser.newContext(signedIn);
-  const page = await startEpisode(ctx, taskId, PLATEAU_LOAD);
+  const page = await startEpisode(ctx, taskId, PLATEAU_LOAD, trace);
   await page.waitForFunction(() => (window as unknown as { __echoed?: number }).__echoed !== undefined, undefined, {
     timeout: 30_000,
     polling: 10,
   });
+  if (trace) await browser.stopTracing();
   const r = await page.evaluate(() => {
     const w = window as unknown as { __firstPrompt: number; __echoed: number };
     return { firstPrompt: w.__firstPrompt, echoed: w.__echoed };
@@ -513,7 +516,8 @@ try {
     pLoads: { firstPrompt: number; echoed: number }[] = [];
   for (let i = 0; i < Number(values.loads); i++) {
     fLoads.push(await floorLoad());
-    pLoads.push(await plateauLoad());
+    const last = i === Number(values.loads) - 1;
+    pLoads.push(await plateauLoad(last && values.trace ? path.join(values.trace, "plateau-load.json") : undefined));
     await new Promise((r) => setTimeout(r, 1000)); // the pool refills
   }
   if (fLoads.length) {
