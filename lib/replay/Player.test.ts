@@ -112,6 +112,11 @@ describe("the player", () => {
     expect(lastLines(scratch)).toMatch(/step1\d\d/); // it went far into the recording
     expect(lastLines(screen)).toBe("step3 | $");
     expect([p.getView(), writes, published]).toEqual([before, shown, 0]);
+    // Seeks dearer than its budget (a long recording without snapshots) are left out.
+    const frugal = headlessScreen(40, 6);
+    let frugalWrites = 0;
+    await p.rehearse({ ...frugal, write: (d) => (frugalWrites++, frugal.write(d)) }, undefined, 100);
+    expect(frugalWrites).toBe(0);
     // Disposed meanwhile (the page closed): it stops.
     const other = headlessScreen(40, 6);
     let writesAfter = 0;

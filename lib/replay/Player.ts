@@ -3,6 +3,9 @@ import { ScreenSeeker, type ScreenTerminal, type SeekerOptions } from "./ScreenS
 import { Timeline } from "./Timeline";
 import type { ReplayRecording, ScreenEvent, Snapshot, StepSpan } from "./types";
 
+/** The most a rehearsed seek may write (Player.rehearse); from the nearest snapshot (one every 8 K characters of output) a seek writes far less. */
+const REHEARSAL_BUDGET = 512 * 1024;
+
 /** Frames while playing: requestAnimationFrame in the page, a hand-driven clock in tests. */
 export interface Clock {
   now(): number;
@@ -114,7 +117,7 @@ export class Player {
    * one took 16. The page's screen, position and listeners are not touched. `pause` runs between
    * seeks (the page waits for an idle moment there).
    */
-  async rehearse(scratch: ScreenTerminal, pause: () => Promise<void> = async () => {}): Promise<void> {
+  async rehearse(scratch: ScreenTerminal, pause: () => Promise<void> = async () => {}, budget = REHEARSAL_BUDGET): Promise<void> {
     const n = this.events.length;
     if (n < 2) return;
     const seeker = new ScreenSeeker(scratch, this.o.recording, this.events, this.o.recording.snapshots, {
@@ -123,7 +126,11 @@ export class Player {
     for (const at of [0.37, 0.71, 0.93]) {
       await pause();
       if (this.disposed) return;
-      await seeker.seek(Math.floor(n * at));
+      // A long recording without snapshots would cost a rehearsal most of its output: skipped.
+      const plan = seeker.plan(Math.floor(n * at));
+      if (seeker.cost(plan.from, plan.to) + (plan.restore && plan.restore !== "blank" ? plan.restore.data.length : 0) > budget)
+        continue;
+      await seeker.seek(plan.to);
     }
   }
 
