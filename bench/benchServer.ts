@@ -38,8 +38,9 @@ export async function startBenchServer(
   const engine = spawnSync("bash", ["scripts/engine.sh", "env"], { encoding: "utf8" });
   const dockerHost = /DOCKER_HOST=(\S+)/.exec(engine.stdout ?? "")?.[1];
   const child: ChildProcess = spawn(
-    "node_modules/.bin/tsx",
-    [...(opts.cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${opts.cpuProfDir}`] : []), "server.ts"],
+    process.execPath,
+    // tsx as a loader, not its CLI: no relay process between the stop signal and the server.
+    [...(opts.cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${opts.cpuProfDir}`] : []), "--import", "tsx", "server.ts"],
     {
       env: {
         ...process.env,

@@ -18,4 +18,8 @@ export PLATEAU_SANDBOX_DISK_MB="${PLATEAU_SANDBOX_DISK_MB:-128}" PLATEAU_TEST_HO
 llm_port="${E2E_LLM_PORT:-$((port + 1))}"
 unset PLATEAU_LLM_BASE_URL PLATEAU_LLM_API_KEY OPENAI_API_KEY PLATEAU_LLM_MODEL
 export PLATEAU_LLM_ENDPOINTS="[{\"name\":\"e2e-local\",\"baseUrl\":\"http://127.0.0.1:$llm_port/v1\",\"models\":[\"e2e-model\"]}]"
-exec node_modules/.bin/tsx server.ts
+# Node runs the server itself (tsx as a loader, not its CLI): Playwright signals the whole process
+# group, and tsx's CLI, given the same SIGTERM, waits 30 ms for the server to say it has it and then
+# kills it with SIGKILL. On a busy machine that cut the ordered stop short and left PostgreSQL and
+# sandboxes running (as scripts/start.sh found before).
+exec node --import tsx server.ts
