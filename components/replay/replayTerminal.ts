@@ -1,10 +1,27 @@
-import { Terminal } from "@xterm/xterm";
+import { Terminal, type ITerminalInitOnlyOptions, type ITerminalOptions } from "@xterm/xterm";
 import { TERMINAL_FONT } from "@/components/play/terminalFont";
 import { measureGlyphWidths, syncScrollbarPerFrame } from "@/components/terminal/xtermInternals";
 import { fittingFontSize, type TerminalFit } from "@/lib/replay/fittingFontSize";
 
 /** Below the terminal, the timeline, the controls and a few lines of the step's detail stay in the window. */
 const BELOW = 230;
+
+/** A replay's xterm: read-only, at the recording's size. */
+export function replayTerminalOptions(
+  size: { cols: number; rows: number },
+  fontSize: number,
+): ITerminalOptions & ITerminalInitOnlyOptions {
+  return {
+    disableStdin: true,
+    cursorBlink: false,
+    scrollback: 2000,
+    cols: size.cols,
+    rows: size.rows,
+    fontSize,
+    ...TERMINAL_FONT,
+    theme: { background: "#0b0d11" },
+  };
+}
 
 /**
  * A read-only xterm in `el`, at the recording's size (never fitted to the box): the font shrinks
@@ -19,16 +36,7 @@ export function replayTerminal(
   const width = () => el.clientWidth - 4;
   const height = () => Math.max(0, window.innerHeight - (el.getBoundingClientRect().top + window.scrollY) - BELOW);
   const fitting = (cols: number, rows: number) => fittingFontSize(sizing, width(), cols, height(), rows);
-  const term = new Terminal({
-    disableStdin: true,
-    cursorBlink: false,
-    scrollback: 2000,
-    cols: size.cols,
-    rows: size.rows,
-    fontSize: width() > 0 ? fitting(size.cols, size.rows) : 13,
-    ...TERMINAL_FONT,
-    theme: { background: "#0b0d11" },
-  });
+  const term = new Terminal(replayTerminalOptions(size, width() > 0 ? fitting(size.cols, size.rows) : 13));
   term.attachCustomKeyEventHandler(() => false);
   term.open(el);
   measureGlyphWidths(term);

@@ -1,8 +1,7 @@
 "use client";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Terminal } from "@xterm/xterm";
-import { replayTerminal } from "./replayTerminal";
-import { TERMINAL_FONT } from "@/components/play/terminalFont";
+import { replayTerminal, replayTerminalOptions } from "./replayTerminal";
 import type { TerminalFit } from "@/lib/replay/fittingFontSize";
 // Modules, not the lib/replay index: the page loads only what it uses (socket.io and zod only when live).
 import { Player, type Clock, type PlayerView } from "@/lib/replay/Player";
@@ -56,14 +55,7 @@ function rehearseOnce(p: Player, beside: Terminal): void {
   box.style.cssText = "position:absolute;top:0;left:0;visibility:hidden;pointer-events:none";
   box.setAttribute("aria-hidden", "true");
   parent.appendChild(box);
-  const scratch = new Terminal({
-    ...TERMINAL_FONT,
-    fontSize: beside.options.fontSize,
-    cols: beside.cols,
-    rows: beside.rows,
-    scrollback: 2000,
-    disableStdin: true,
-  });
+  const scratch = new Terminal(replayTerminalOptions(beside, beside.options.fontSize ?? 13));
   scratch.open(box);
   void p
     .rehearse(xtermScreen(scratch), idleMoment)

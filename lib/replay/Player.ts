@@ -128,9 +128,7 @@ export class Player {
       if (this.disposed) return;
       // A long recording without snapshots would cost a rehearsal most of its output: skipped.
       const plan = seeker.plan(Math.floor(n * at));
-      if (seeker.cost(plan.from, plan.to) + (plan.restore && plan.restore !== "blank" ? plan.restore.data.length : 0) > budget)
-        continue;
-      await seeker.seek(plan.to);
+      if (seeker.written(plan) <= budget) await seeker.seek(plan.to);
     }
   }
 

@@ -91,6 +91,11 @@ export class ScreenSeeker {
     return this.offsets[b] - this.offsets[a];
   }
 
+  /** Characters a plan writes: the snapshot it restores, if any, and the events after it. */
+  written(p: SeekPlan): number {
+    return (p.restore && p.restore !== "blank" ? p.restore.data.length : 0) + this.cost(p.from, p.to);
+  }
+
   /**
    * The cheapest way to `target`. With `keepFrom` (the start of the selected turn), prefer a start
    * at or before it, so the turn's whole output is in the scrollback, when that is not much dearer.
@@ -98,21 +103,15 @@ export class ScreenSeeker {
   plan(target: number, keepFrom?: number): SeekPlan {
     const to = Math.max(0, Math.min(target, this.events.length));
     const options: Array<{ plan: SeekPlan; cost: number }> = [];
-    if (to >= this.pos) options.push({ plan: { restore: null, from: this.pos, to }, cost: this.cost(this.pos, to) });
-    options.push({ plan: { restore: "blank", from: 0, to }, cost: this.cost(0, to) });
+    const add = (plan: SeekPlan) =>
+      options.push({ plan, cost: (plan.restore && plan.restore !== "blank" ? this.restoreCost : 0) + this.written(plan) });
+    if (to >= this.pos) add({ restore: null, from: this.pos, to });
+    add({ restore: "blank", from: 0, to });
     const best = this.snapshotAtOrBefore(to);
-    if (best)
-      options.push({
-        plan: { restore: best, from: best.pos, to },
-        cost: this.restoreCost + best.data.length + this.cost(best.pos, to),
-      });
+    if (best) add({ restore: best, from: best.pos, to });
     if (keepFrom !== undefined && keepFrom < to) {
       const early = this.snapshotAtOrBefore(keepFrom);
-      if (early && early !== best)
-        options.push({
-          plan: { restore: early, from: early.pos, to },
-          cost: this.restoreCost + early.data.length + this.cost(early.pos, to),
-        });
+      if (early && early !== best) add({ restore: early, from: early.pos, to });
       const keeping = options.filter((o) => o.plan.from <= keepFrom).sort((a, b) => a.cost - b.cost)[0];
       if (keeping && keeping.cost <= KEEP_TURN_BUDGET) return keeping.plan;
     }
