@@ -135,6 +135,67 @@ test("the prompt is in the page's first paint, and keys typed before the termina
   await expect(preview).toHaveCount(0); // the live terminal took over
 });
 
+test("once the page's scripts run, Start opens the episode in the same page, and keys typed while it comes reach the shell", async ({
+  page,
+}) => {
+  const task = (await (await page.request.get(`/api/tasks?dataset=nl2bash_fs_3&pageSize=1`)).json()).tasks[0];
+  await page.goto(`/play/${task.id}`);
+  await page.waitForLoadState("networkidle"); // a person reads the task first: the page's scripts have run
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  // The episode's page is held back: the keys typed meanwhile have no terminal yet.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/play\/\d+\?episode=/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByTestId("start-episode").click();
+  await page.keyboard.type("echo typed-while-starting");
+  await page.keyboard.press("Enter");
+  release();
+  await page.waitForURL(/\/play\/\d+\?episode=/);
+  await waitForScreen(page, /^typed-while-starting$/m);
+  await expect(page.getByTestId("turns")).toHaveText("1");
+  // No new document was loaded: what the test left on the page is still there.
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  // A reload of that page reattaches to the episode (the player's token came with the POST's answer).
+  await page.reload();
+  await waitForScreen(page, /^typed-while-starting$/m);
+  await typeLine(page, "echo after-reload");
+  await expect(page.getByTestId("turns")).toHaveText("2");
+});
+
+test("Start's POST: a form gets a redirect to the episode, the page's script its address; both set the player's cookie", async ({
+  page,
+}) => {
+  const task = (await (await page.request.get(`/api/tasks?dataset=nl2bash_fs_2&pageSize=1`)).json()).tasks[0];
+  const asForm = await page.request.post(`/play/${task.id}/start`, {
+    form: { once: crypto.randomUUID() },
+    headers: { accept: "text/html" },
+    maxRedirects: 0,
+  });
+  expect(asForm.status()).toBe(303);
+  expect(asForm.headers()["location"]).toMatch(new RegExp(`^/play/${task.id}\\?episode=\\w+$`));
+  expect(asForm.headers()["set-cookie"]).toMatch(/HttpOnly; SameSite=Strict/);
+  const asScript = await page.request.post(`/play/${task.id}/start`, {
+    form: { once: crypto.randomUUID() },
+    headers: { accept: "application/json" },
+    maxRedirects: 0,
+  });
+  expect(asScript.status()).toBe(200);
+  const { location } = await asScript.json();
+  expect(location).toMatch(new RegExp(`^/play/${task.id}\\?episode=\\w+$`));
+  expect(location).not.toBe(asForm.headers()["location"]); // two keys, two episodes
+  expect(asScript.headers()["set-cookie"]).toMatch(new RegExp(`Path=/play/${task.id}; HttpOnly; SameSite=Strict`));
+  // Both episodes end here (each holds a sandbox).
+  for (const url of [asForm.headers()["location"], location]) {
+    await page.goto(url);
+    await waitForScreen(page, /\$ $/m);
+    await page.getByRole("button", { name: "Skip" }).click();
+    await expect(page.getByTestId("play-status")).toContainText(/skipped|ended/i);
+  }
+});
+
 test("with the connection slow to open, the terminal is built anyway, and keys typed into it reach the shell once it connects", async ({
   page,
 }) => {

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import type { PublicTask } from "@/lib/tasks/catalog";
 import type { SandboxInfo } from "@/lib/runtime/context";
-import { useLiveTerminal } from "./useLiveTerminal";
+import { connectAhead, useLiveTerminal, warmUpTerminal } from "./useLiveTerminal";
 import { ResultPanel } from "./ResultPanel";
 import { StartPlayButton } from "./StartPlayButton";
 import { ElapsedClock } from "./ElapsedClock";
@@ -62,6 +62,10 @@ export function PlayView({
   const ended = live.result !== null || playEnded(s?.status ?? null);
   const canAct = !!episode?.token && !ended && s !== null && live.connected;
   const canStart = !opening?.episodeId && !!sandbox.driver && !unplayable;
+  useEffect(() => {
+    const near = box.current?.parentElement;
+    if (canStart && near) return warmUpTerminal(near);
+  }, [canStart]);
   // The player leaving a live episode is warned (a person closing the tab may not know that the
   // sandbox stays theirs until the idle timeout); a reload is not asked about: it reattaches.
   useLeaveWarning(!!episode?.token && !ended);
@@ -134,6 +138,7 @@ export function PlayView({
                 <StartPlayButton
                   taskId={task.id}
                   once={startKey}
+                  onStart={connectAhead}
                   label={opening?.error ? "Try again" : "Start"}
                   primary
                   testId="start-episode"

@@ -12,15 +12,12 @@ declare global {
 export const playerTokenKey = (episodeId: string) => `plateau.player.${episodeId}`;
 export const EARLY_INPUT_ID = "plateau-early-input";
 
-/** Self-contained (only globals): its source text is the inline script. */
-function early(episodeId: string, playerToken: string | null, tokenPrefix: string, echoId: string): void {
-  const url = new URL(location.href);
-  if (playerToken) {
-    localStorage.setItem(tokenPrefix + episodeId, playerToken);
-    url.searchParams.set("episode", episodeId);
-    history.replaceState(history.state, "", url);
-  }
-  if (!localStorage.getItem(tokenPrefix + episodeId)) return; // a spectator types nothing
+/**
+ * Holds the keys typed until the terminal takes them (it sets __plateauEarlyInput to null), echoing
+ * on the first-paint screen what a shell would: printable keys, and backspace over them.
+ * Self-contained (only globals): its source text is part of the inline script.
+ */
+function holdKeys(echoId: string): void {
   window.__plateauEarlyInput = "";
   const keys: Record<string, string> = { Enter: "\r", Backspace: "\x7f", Tab: "\t", Escape: "\x1b" };
   const onKey = (e: KeyboardEvent) => {
@@ -32,7 +29,6 @@ function early(episodeId: string, playerToken: string | null, tokenPrefix: strin
     if (!data) return;
     e.preventDefault();
     window.__plateauEarlyInput = held + data;
-    // Echo on the first-paint screen what a shell would: printable keys, and backspace over them.
     const echo = document.getElementById(echoId);
     if (echo)
       echo.textContent = data === "\x7f" ? echo.textContent!.slice(0, -1) : plain ? echo.textContent + data : echo.textContent;
@@ -40,9 +36,33 @@ function early(episodeId: string, playerToken: string | null, tokenPrefix: strin
   document.addEventListener("keydown", onKey, true);
 }
 
+/** Self-contained (only globals and `hold`, passed in): its source text is the inline script. */
+function early(episodeId: string, playerToken: string | null, tokenPrefix: string, echoId: string, hold: typeof holdKeys): void {
+  const url = new URL(location.href);
+  if (playerToken) {
+    localStorage.setItem(tokenPrefix + episodeId, playerToken);
+    url.searchParams.set("episode", episodeId);
+    history.replaceState(history.state, "", url);
+  }
+  if (!localStorage.getItem(tokenPrefix + episodeId)) return; // a spectator types nothing
+  hold(echoId);
+}
+
 export function earlyPlayScript(episodeId: string, playerToken: string | null): string {
   const args = [episodeId, playerToken, playerTokenKey(""), EARLY_INPUT_ID].map((a) =>
     JSON.stringify(a).replace(/</g, "\\u003c"),
   );
-  return `(${early.toString()})(${args.join(",")});`;
+  return `(${early.toString()})(${args.join(",")},${holdKeys.toString()});`;
+}
+
+/**
+ * Start was pressed and the episode opens in this document (no inline script runs then): keys typed
+ * until its terminal is built are held as the inline script holds them. The returned function lets
+ * them go (the start failed).
+ */
+export function holdEarlyKeys(): () => void {
+  holdKeys(EARLY_INPUT_ID);
+  return () => {
+    if (window.__plateauEarlyInput != null) window.__plateauEarlyInput = null;
+  };
 }

@@ -27,6 +27,99 @@ const OPEN_WAIT_MS = 150;
 const loadTerminal = () => Promise.all([import("@xterm/xterm"), import("@xterm/addon-fit"), import("socket.io-client")]);
 let loading: ReturnType<typeof loadTerminal> | null = typeof window === "undefined" ? null : loadTerminal();
 
+const openSocket = (io: Awaited<ReturnType<typeof loadTerminal>>[2]["io"]): ClientSocket => io({ transports: ["websocket"] });
+
+/** A connection opened when Start was pressed, for the episode's terminal to take; closed if none does. */
+let ahead: { socket: ClientSocket; expire: ReturnType<typeof setTimeout> } | null = null;
+const AHEAD_MS = 15_000;
+
+/**
+ * Start was pressed on this page: the connection opens while the episode is made, so the terminal
+ * finds it open (it attaches only once the episode's page has come, as who it says it is). The
+ * returned function closes it (the start failed).
+ */
+export function connectAhead(): () => void {
+  let cancelled = false;
+  void (loading ??= loadTerminal()).then(([, , { io }]) => {
+    if (ahead || cancelled) return;
+    const socket = openSocket(io);
+    ahead = { socket, expire: setTimeout(() => takeAhead()?.disconnect(), AHEAD_MS) };
+  });
+  return () => {
+    cancelled = true;
+    takeAhead()?.disconnect();
+  };
+}
+
+type Modules = Awaited<ReturnType<typeof loadTerminal>>;
+
+/** Play's xterm, opened in `box` and fitted to it. */
+function buildTerminal(Terminal: Modules[0]["Terminal"], FitAddon: Modules[1]["FitAddon"], box: HTMLElement) {
+  // A steady cursor: xterm's blink is a CSS animation that recomputes the page's styles every
+  // frame, on every open Play page, whether anyone types or not.
+  const term = new Terminal({
+    cursorBlink: false,
+    fontSize: PLAY_FONT_SIZE,
+    ...TERMINAL_FONT,
+    scrollback: 5000,
+    theme: { background: "#0b0d11" },
+  });
+  const fit = new FitAddon();
+  term.loadAddon(fit);
+  term.open(box);
+  const stopTextAreaSync = syncTextAreaPerFrame(term);
+  fit.fit();
+  measureGlyphWidths(term);
+  const stopScrollbarSync = syncScrollbarPerFrame(term);
+  return {
+    term,
+    fit,
+    stop: () => {
+      stopTextAreaSync();
+      stopScrollbarSync();
+    },
+  };
+}
+
+/**
+ * Once a page, in an idle moment before Start: a terminal built beside `near`, unseen, drawn and
+ * dropped, so that the episode's own is built by code run before (a first build is cold: most of
+ * the ~55 ms between Start and the terminal's screen).
+ */
+let warmed = false;
+export function warmUpTerminal(near: HTMLElement): () => void {
+  let cancelled = warmed;
+  warmed = true;
+  const whenIdle = (fn: () => void) =>
+    typeof requestIdleCallback === "function" ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200);
+  void (loading ??= loadTerminal()).then(([{ Terminal }, { FitAddon }]) =>
+    whenIdle(() => {
+      if (cancelled || !near.isConnected) return;
+      const box = document.createElement("div");
+      box.style.cssText = "position:absolute;inset:0;visibility:hidden;pointer-events:none";
+      box.setAttribute("aria-hidden", "true");
+      near.appendChild(box);
+      const { term, stop } = buildTerminal(Terminal, FitAddon, box);
+      term.write("\x1b[1;32mplayer@plateau\x1b[0m:/$ ls\r\n", () => {
+        stop();
+        term.dispose();
+        box.remove();
+      });
+    }),
+  );
+  return () => {
+    cancelled = true;
+  };
+}
+
+function takeAhead(): ClientSocket | null {
+  if (!ahead) return null;
+  clearTimeout(ahead.expire);
+  const { socket } = ahead;
+  ahead = null;
+  return socket;
+}
+
 export interface LiveTerminal {
   state: SessionState | null;
   steps: StepSummary[];
@@ -79,29 +172,14 @@ export function useLiveTerminal(
     ): (() => void) => {
       // Marks of the way to the first prompt (bench/terminal.ts reports them).
       performance.mark("plateau:play-mounted");
-      const socket: ClientSocket = io({ transports: ["websocket"] });
+      const socket = takeAhead() ?? openSocket(io);
       // xterm builds its screen (~55 ms of this thread) once the connection is open and has sent its
       // request to join, so the server checks who is asking meanwhile; built first, it held the
       // handshake up. A connection slower than OPEN_WAIT_MS does not hold the terminal back. Either
       // way the handlers are set before the server can answer: the request goes out in the open's
       // own task, just before this listener runs.
       const terminalOn = (): (() => void) => {
-        // A steady cursor: xterm's blink is a CSS animation that recomputes the page's styles every
-        // frame, on every open Play page, whether anyone types or not.
-        const term = new Terminal({
-          cursorBlink: false,
-          fontSize: PLAY_FONT_SIZE,
-          ...TERMINAL_FONT,
-          scrollback: 5000,
-          theme: { background: "#0b0d11" },
-        });
-        const fit = new FitAddon();
-        term.loadAddon(fit);
-        term.open(box);
-        const stopTextAreaSync = syncTextAreaPerFrame(term);
-        fit.fit();
-        measureGlyphWidths(term);
-        const stopScrollbarSync = syncScrollbarPerFrame(term);
+        const { term, fit, stop: stopTerminalSync } = buildTerminal(Terminal, FitAddon, box);
         window.__plateauTerm = term;
         performance.mark("plateau:play-terminal");
         // Keys wait here until the server has attached this terminal (its screen came): sent before,
@@ -113,11 +191,13 @@ export function useLiveTerminal(
         const live: Live = { term, socket, episode: episodeRef.current };
         liveRef.current = live;
         let unacked = 0;
-        socket.on("connect", () => {
+        const onConnect = () => {
           performance.mark("plateau:play-connected");
           setConnected(true);
           attach(live);
-        });
+        };
+        socket.on("connect", onConnect);
+        if (socket.connected) onConnect(); // opened ahead
         socket.on("disconnect", () => {
           attached = false;
           setConnected(false);
@@ -170,8 +250,7 @@ export function useLiveTerminal(
           socket.disconnect();
           liveRef.current = null;
           if (window.__plateauTerm === term) window.__plateauTerm = undefined;
-          stopTextAreaSync();
-          stopScrollbarSync();
+          stopTerminalSync();
           term.dispose();
         };
       };
@@ -181,7 +260,7 @@ export function useLiveTerminal(
         clearTimeout(waiting);
         if (!stopTerminal && !gone) stopTerminal = terminalOn();
       };
-      const waiting = setTimeout(build, OPEN_WAIT_MS);
+      const waiting = setTimeout(build, socket.io._readyState === "open" ? 0 : OPEN_WAIT_MS);
       socket.io.once("open", build);
       return () => {
         gone = true;

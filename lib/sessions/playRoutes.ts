@@ -29,17 +29,20 @@ export async function startPlayResponse(req: Request, taskIdParam: string): Prom
       ? back(`error=${encodeURIComponent(started.error)}`)
       : Response.json({ error: started.error }, { status: started.status });
   }
-  return toPlayPage(taskId, started.episodeId, started.playerToken);
+  // The page's own script asks for JSON and goes there itself, without loading a new document.
+  const inPage = (req.headers.get("accept") ?? "").includes("application/json");
+  return toPlayPage(taskId, started.episodeId, started.playerToken, inPage);
 }
 
-/** 303 to an episode's Play page, with the player's token in a cookie of that path for this browser only. */
-export function toPlayPage(taskId: number, episodeId: string, playerToken: string): Response {
+/**
+ * To an episode's Play page (a 303, or `{ location }` for the page's script), with the player's
+ * token in a cookie of that path for this browser only.
+ */
+export function toPlayPage(taskId: number, episodeId: string, playerToken: string, inPage = false): Response {
   const secure = getPlateau().origins.publicUrl.startsWith("https:") ? "; Secure" : "";
-  return new Response(null, {
-    status: 303,
-    headers: {
-      location: `/play/${taskId}?episode=${episodeId}`,
-      "set-cookie": `${playerCookie(episodeId)}=${playerToken}; Path=/play/${taskId}; HttpOnly; SameSite=Strict${secure}`,
-    },
-  });
+  const location = `/play/${taskId}?episode=${episodeId}`;
+  const cookie = `${playerCookie(episodeId)}=${playerToken}; Path=/play/${taskId}; HttpOnly; SameSite=Strict${secure}`;
+  return inPage
+    ? Response.json({ location }, { headers: { "set-cookie": cookie } })
+    : new Response(null, { status: 303, headers: { location, "set-cookie": cookie } });
 }

@@ -48,7 +48,9 @@ export default async function PlayPage({
       {opening?.episodeId && (
         <script dangerouslySetInnerHTML={{ __html: earlyPlayScript(opening.episodeId, opening.playerToken) }} />
       )}
+      {/* A new episode is a new Play view (Start navigates within the page: nothing of the last one stays). */}
       <PlayView
+        key={opening?.episodeId ?? "task"}
         task={task}
         sandbox={p.sandbox}
         opening={opening}
