@@ -261,7 +261,8 @@ const INSERT_EVENTS = {
     ON CONFLICT DO NOTHING`,
 };
 
-async function insertEvents(prisma: Db, episodeId: string, rows: EventRow[]): Promise<number> {
+/** Stores terminal events as a live episode's writer does (also what test and bench data is seeded with). */
+export async function insertEvents(prisma: Db, episodeId: string, rows: readonly EventRow[]): Promise<number> {
   const r = await pgPool(prisma).query({
     ...INSERT_EVENTS,
     values: [

@@ -1,5 +1,6 @@
 import type { EpisodeStatus } from "../../episodes/episodeStatus";
 import type { Db } from "../../db";
+import { insertEvents as storeEvents } from "../../sessions/EpisodeWriter";
 import { alignSteps } from "../alignSteps";
 import type { ScreenEvent } from "../types";
 import type { GenCast } from "./genCast";
@@ -45,12 +46,10 @@ async function insertEvents(
   events: readonly { time: number; code: string; data: string }[],
   firstSeq = 0,
 ): Promise<void> {
-  for (let i = 0; i < events.length; i += 5000) {
-    await prisma.terminalEvent.createMany({
-      data: events
-        .slice(i, i + 5000)
-        .map((e, j) => ({ episodeId, seq: firstSeq + i + j, time: e.time, code: e.code, data: e.data })),
-    });
+  // The live writer's own statement: createMany took 37 s for a 50 MB recording's 205,000 events.
+  for (let i = 0; i < events.length; i += 20_000) {
+    const rows = events.slice(i, i + 20_000).map((e, j) => ({ seq: firstSeq + i + j, time: e.time, code: e.code, data: e.data }));
+    await storeEvents(prisma, episodeId, rows);
   }
 }
 
