@@ -7,6 +7,7 @@ import type { SandboxInfo } from "@/lib/runtime/context";
 import { connectAhead, useLiveTerminal, warmUpTerminal } from "./useLiveTerminal";
 import { ResultPanel } from "./ResultPanel";
 import { StartPlayButton } from "./StartPlayButton";
+import { EpisodeForm } from "./EpisodeForm";
 import { ElapsedClock } from "./ElapsedClock";
 import { ScreenPreview } from "./ScreenPreview";
 import { playerTokenKey } from "./earlyPlay";
@@ -186,11 +187,11 @@ export function PlayView({
           )}
           {live.result && <ResultPanel result={live.result} episodeId={episode!.id} />}
           {ended && study && (
-            <form method="post" action="/study/next">
+            <EpisodeForm action="/study/next" onStart={connectAhead}>
               <button className="primary" type="submit" autoFocus data-testid="study-next">
                 Next →
               </button>
-            </form>
+            </EpisodeForm>
           )}
         </aside>
         <section style={{ minWidth: 0 /* a grid column may shrink below the terminal's width: the terminal refits */ }}>

@@ -1,5 +1,6 @@
 import type { StudyStep } from "@/lib/studies/participation";
 import { Markdown } from "./Markdown";
+import { EpisodeForm } from "@/components/play/EpisodeForm";
 
 /** One step of a participant's study: consent, instructions and practice, the next task, or the end. */
 export function StudyStepView({ study, pseudonym, step }: { study: string; pseudonym: string; step: StudyStep }) {
@@ -31,11 +32,11 @@ export function StudyStepView({ study, pseudonym, step }: { study: string; pseud
               <Markdown text={step.instructions} />
             </div>
           )}
-          <form method="post" action="/study/next">
+          <EpisodeForm action="/study/next">
             <button className="primary" type="submit" autoFocus data-testid="study-next">
               {step.episodeId ? "Go back to your task" : step.kind === "practice" ? "Start the practice task" : "Start the task"}
             </button>
-          </form>
+          </EpisodeForm>
         </>
       )}
       {step.kind === "done" && (

@@ -29,20 +29,25 @@ export async function startPlayResponse(req: Request, taskIdParam: string): Prom
       ? back(`error=${encodeURIComponent(started.error)}`)
       : Response.json({ error: started.error }, { status: started.status });
   }
-  // The page's own script asks for JSON and goes there itself, without loading a new document.
-  const inPage = (req.headers.get("accept") ?? "").includes("application/json");
-  return toPlayPage(taskId, started.episodeId, started.playerToken, inPage);
+  return toPlayPage(taskId, started.episodeId, started.playerToken, fromPageScript(req));
 }
 
 /**
- * To an episode's Play page (a 303, or `{ location }` for the page's script), with the player's
- * token in a cookie of that path for this browser only.
+ * The page's own script sent the form (components/play/EpisodeForm.tsx): it asks for JSON and goes
+ * where the answer says itself, without loading a new document.
  */
-export function toPlayPage(taskId: number, episodeId: string, playerToken: string, inPage = false): Response {
-  const secure = getPlateau().origins.publicUrl.startsWith("https:") ? "; Secure" : "";
-  const location = `/play/${taskId}?episode=${episodeId}`;
-  const cookie = `${playerCookie(episodeId)}=${playerToken}; Path=/play/${taskId}; HttpOnly; SameSite=Strict${secure}`;
+export const fromPageScript = (req: Request): boolean => (req.headers.get("accept") ?? "").includes("application/json");
+
+/** 303 to `location`, or `{ location }` for the page's script. */
+export function goTo(location: string, inPage: boolean, headers: Record<string, string> = {}): Response {
   return inPage
-    ? Response.json({ location }, { headers: { "set-cookie": cookie } })
-    : new Response(null, { status: 303, headers: { location, "set-cookie": cookie } });
+    ? Response.json({ location }, { headers })
+    : new Response(null, { status: 303, headers: { location, ...headers } });
+}
+
+/** To an episode's Play page, with the player's token in a cookie of that path for this browser only. */
+export function toPlayPage(taskId: number, episodeId: string, playerToken: string, inPage: boolean): Response {
+  const secure = getPlateau().origins.publicUrl.startsWith("https:") ? "; Secure" : "";
+  const cookie = `${playerCookie(episodeId)}=${playerToken}; Path=/play/${taskId}; HttpOnly; SameSite=Strict${secure}`;
+  return goTo(`/play/${taskId}?episode=${episodeId}`, inPage, { "set-cookie": cookie });
 }

@@ -3,7 +3,7 @@ import { getLive, getPlateau } from "../runtime/context";
 import { badRequest } from "../runtime/http";
 import { requireIdentity, requireStaff } from "../auth/access";
 import { isPlayError } from "../sessions/PlayError";
-import { toPlayPage } from "../sessions/playRoutes";
+import { fromPageScript, goTo, toPlayPage } from "../sessions/playRoutes";
 import { createInvite, createStudy, InviteInput, listStudies, revokeInvite, StudyError, StudyInput } from "./studies";
 import { acceptConsent, joinStudy, playNext } from "./participation";
 import { endParticipant, studyMonitor } from "./monitor";
@@ -143,9 +143,8 @@ export async function nextResponse(req: Request): Promise<Response> {
   if (who instanceof Response) return who;
   try {
     const next = await playNext(getPlateau().prisma, getLive().sessions, who);
-    return next
-      ? toPlayPage(next.taskId, next.episodeId, next.playerToken)
-      : new Response(null, { status: 303, headers: { location: "/study" } });
+    const inPage = fromPageScript(req);
+    return next ? toPlayPage(next.taskId, next.episodeId, next.playerToken, inPage) : goTo("/study", inPage);
   } catch (err) {
     return failure(err);
   }
