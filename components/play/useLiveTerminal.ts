@@ -88,13 +88,13 @@ function buildTerminal(Terminal: Modules[0]["Terminal"], FitAddon: Modules[1]["F
  */
 let warmed = false;
 export function warmUpTerminal(near: HTMLElement): () => void {
-  let cancelled = warmed;
-  warmed = true;
+  let cancelled = false;
   const whenIdle = (fn: () => void) =>
     typeof requestIdleCallback === "function" ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200);
   void (loading ??= loadTerminal()).then(([{ Terminal }, { FitAddon }]) =>
     whenIdle(() => {
-      if (cancelled || !near.isConnected) return;
+      if (warmed || cancelled || !near.isConnected) return;
+      warmed = true;
       const box = document.createElement("div");
       box.style.cssText = "position:absolute;inset:0;visibility:hidden;pointer-events:none";
       box.setAttribute("aria-hidden", "true");
