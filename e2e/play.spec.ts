@@ -183,8 +183,9 @@ test("Start's POST: a form gets a redirect to the episode, the page's script its
     maxRedirects: 0,
   });
   expect(asScript.status()).toBe(200);
-  const { location } = await asScript.json();
+  const { location, episodeId } = await asScript.json();
   expect(location).toMatch(new RegExp(`^/play/${task.id}\\?episode=\\w+$`));
+  expect(location).toBe(`/play/${task.id}?episode=${episodeId}`); // the terminal that takes the held keys
   expect(location).not.toBe(asForm.headers()["location"]); // two keys, two episodes
   expect(asScript.headers()["set-cookie"]).toMatch(new RegExp(`Path=/play/${task.id}; HttpOnly; SameSite=Strict`));
   // Both episodes end here (each holds a sandbox).

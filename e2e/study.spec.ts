@@ -115,6 +115,9 @@ test("a study from invite to export: three people at once, a resume, a time-out,
   await back.getByRole("button", { name: "Skip" }).click({ timeout: 30_000 });
   await back.getByTestId("study-next").click({ timeout: 30_000 });
   await expect(back.getByTestId("completion-code")).toHaveText(/^[0-9A-F]{10}$/);
+  // No terminal came after that Next: a key pressed on the completion page is the page's, not held back.
+  const held = await back.evaluate(() => !document.dispatchEvent(new KeyboardEvent("keydown", { key: "a", cancelable: true })));
+  expect(held).toBe(false);
   await expectParticipantRefused(back.request, "Ada"); // a study's participant is refused like any other
 
   await page.goto(studyUrl);

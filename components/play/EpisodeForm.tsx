@@ -48,11 +48,16 @@ export function EpisodeForm({
     };
     try {
       const res = await fetch(action, { method: "POST", body: new FormData(form), headers: { accept: "application/json" } });
-      const body = (await res.json().catch(() => null)) as { location?: string; error?: string } | null;
+      const body = (await res.json().catch(() => null)) as {
+        location?: string;
+        episodeId?: string | null;
+        error?: string;
+      } | null;
       // A path of this site only: the answer is the server's, but nothing here goes elsewhere.
       const location = res.ok && body?.location && /^\/(?![/\\])/.test(body.location) ? body.location : null;
+      // Where no episode's terminal comes (a study's end), nothing is to take the keys and the connection.
+      if (!location || !body?.episodeId) cancel();
       if (location) return startNavigation(() => router.push(location));
-      cancel();
       const why = body?.error ?? `${res.status} ${res.statusText}`;
       if (errorAt) startNavigation(() => router.push(errorAt(why)));
       else setError(why);

@@ -38,16 +38,23 @@ export async function startPlayResponse(req: Request, taskIdParam: string): Prom
  */
 export const fromPageScript = (req: Request): boolean => (req.headers.get("accept") ?? "").includes("application/json");
 
-/** 303 to `location`, or `{ location }` for the page's script. */
-export function goTo(location: string, inPage: boolean, headers: Record<string, string> = {}): Response {
+/**
+ * 303 to `location`, or `{ location, episodeId }` for the page's script: `episodeId` when the page it
+ * goes to has that episode's terminal (which takes the keys the page held meanwhile).
+ */
+export function goTo(
+  location: string,
+  inPage: boolean,
+  to: { episodeId?: string; headers?: Record<string, string> } = {},
+): Response {
   return inPage
-    ? Response.json({ location }, { headers })
-    : new Response(null, { status: 303, headers: { location, ...headers } });
+    ? Response.json({ location, episodeId: to.episodeId ?? null }, { headers: to.headers })
+    : new Response(null, { status: 303, headers: { location, ...to.headers } });
 }
 
 /** To an episode's Play page, with the player's token in a cookie of that path for this browser only. */
 export function toPlayPage(taskId: number, episodeId: string, playerToken: string, inPage: boolean): Response {
   const secure = getPlateau().origins.publicUrl.startsWith("https:") ? "; Secure" : "";
   const cookie = `${playerCookie(episodeId)}=${playerToken}; Path=/play/${taskId}; HttpOnly; SameSite=Strict${secure}`;
-  return goTo(`/play/${taskId}?episode=${episodeId}`, inPage, { "set-cookie": cookie });
+  return goTo(`/play/${taskId}?episode=${episodeId}`, inPage, { episodeId, headers: { "set-cookie": cookie } });
 }
