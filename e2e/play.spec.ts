@@ -133,6 +133,14 @@ test("the prompt is in the page's first paint, and keys typed before the termina
   await waitForScreen(page, /^typed-early$/m);
   await expect(page.getByTestId("turns")).toHaveText("1");
   await expect(preview).toHaveCount(0); // the live terminal took over
+  // Its connection attached before the terminal was built, knowing no size: the shell has the terminal's now.
+  const size = await page.evaluate(() => {
+    const term = (window as unknown as { __plateauTerm: { cols: number; rows: number } }).__plateauTerm;
+    return `${term.rows} ${term.cols}`;
+  });
+  await page.keyboard.type("stty size");
+  await page.keyboard.press("Enter");
+  await waitForScreen(page, new RegExp(`^${size}$`, "m"));
 });
 
 test("once the page's scripts run, Start opens the episode in the same page, and keys typed while it comes reach the shell", async ({

@@ -2,6 +2,7 @@
 import { useState, useTransition, type CSSProperties, type FormEvent, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { holdEarlyKeys } from "./earlyPlay";
+import type { AheadConnection } from "./useLiveTerminal";
 
 /**
  * A form whose POST starts or resumes an episode (Play's Start, a study's Next). Once the page's
@@ -22,9 +23,9 @@ export function EpisodeForm({
   errorAt?: (message: string) => string;
   /**
    * Called as the POST goes out (Play opens its terminal's connection meanwhile); what it returns
-   * is called if no episode came of it.
+   * is told the episode that came of it, or closed if none did.
    */
-  onStart?: () => (() => void) | void;
+  onStart?: () => AheadConnection | void;
   style?: CSSProperties;
   children: ReactNode;
 }) {
@@ -41,22 +42,24 @@ export function EpisodeForm({
     setError(null);
     const form = e.currentTarget;
     const releaseKeys = holdEarlyKeys();
-    const closeAhead = onStart?.();
+    const ahead = onStart?.();
     const cancel = () => {
       releaseKeys();
-      closeAhead?.();
+      ahead?.close();
     };
     try {
       const res = await fetch(action, { method: "POST", body: new FormData(form), headers: { accept: "application/json" } });
       const body = (await res.json().catch(() => null)) as {
         location?: string;
         episodeId?: string | null;
+        playerToken?: string;
         error?: string;
       } | null;
       // A path of this site only: the answer is the server's, but nothing here goes elsewhere.
       const location = res.ok && body?.location && /^\/(?![/\\])/.test(body.location) ? body.location : null;
       // Where no episode's terminal comes (a study's end), nothing is to take the keys and the connection.
       if (!location || !body?.episodeId) cancel();
+      else ahead?.attach({ id: body.episodeId, token: body.playerToken ?? null });
       if (location) return startNavigation(() => router.push(location));
       const why = body?.error ?? `${res.status} ${res.statusText}`;
       if (errorAt) startNavigation(() => router.push(errorAt(why)));

@@ -1,5 +1,6 @@
 "use client";
 import { EpisodeForm } from "./EpisodeForm";
+import type { AheadConnection } from "./useLiveTerminal";
 
 /**
  * Starts a new episode of a task: a form POST (starting takes a sandbox, so never a link a page
@@ -19,8 +20,8 @@ export function StartPlayButton({
   label?: string;
   primary?: boolean;
   testId?: string;
-  /** Called as the POST goes out; what it returns is called if no episode came of it. */
-  onStart?: () => (() => void) | void;
+  /** Called as the POST goes out (EpisodeForm). */
+  onStart?: () => AheadConnection | void;
 }) {
   return (
     <EpisodeForm

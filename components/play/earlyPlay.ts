@@ -6,6 +6,8 @@ declare global {
   interface Window {
     /** Keys typed before the terminal took over; null once it has. */
     __plateauEarlyInput?: string | null;
+    /** The episode this page plays, as the inline script found it (the terminal's connection opens for it at once). */
+    __plateauEarlyEpisode?: { id: string; token: string };
   }
 }
 
@@ -44,7 +46,9 @@ function early(episodeId: string, playerToken: string | null, tokenPrefix: strin
     url.searchParams.set("episode", episodeId);
     history.replaceState(history.state, "", url);
   }
-  if (!localStorage.getItem(tokenPrefix + episodeId)) return; // a spectator types nothing
+  const token = localStorage.getItem(tokenPrefix + episodeId);
+  if (!token) return; // a spectator types nothing
+  window.__plateauEarlyEpisode = { id: episodeId, token };
   hold(echoId);
 }
 

@@ -1,12 +1,14 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import type { Terminal } from "@xterm/xterm";
+import { io } from "socket.io-client";
 import { PLAY_FONT_SIZE, TERMINAL_FONT } from "./terminalFont";
 import { measureGlyphWidths, syncScrollbarPerFrame, syncTextAreaPerFrame } from "@/components/terminal/xtermInternals";
 import { playEnded } from "@/lib/sessions/playStatus";
 import { ClientEvents, ServerEvents, type EpisodeResult, type SessionState } from "@/lib/sessions/protocol";
 import type { StepSummary } from "@/lib/episodes/step";
 import type { ClientSocket } from "@/lib/runtime/socketEvents";
+import type { AttachMessage } from "@/lib/sessions/messages";
 
 declare global {
   interface Window {
@@ -21,34 +23,90 @@ const ACK_BYTES = 16 * 1024;
 /** The longest xterm waits for the connection to open before it builds its screen anyway. */
 const OPEN_WAIT_MS = 150;
 
-// The terminal and its connection load apart from the page's first scripts: the first paint already
-// shows the episode's screen (ScreenPreview), so it need not wait for them. They start to download
-// as soon as this module runs in the browser.
-const loadTerminal = () => Promise.all([import("@xterm/xterm"), import("@xterm/addon-fit"), import("socket.io-client")]);
+// xterm loads apart from the page's first scripts: the first paint already shows the episode's
+// screen (ScreenPreview), so it need not wait for it. It starts to download as soon as this module
+// runs in the browser. The connection's code is among the first scripts: a live episode's page
+// opens its connection as they run, before the framework has started (below).
+const loadTerminal = () => Promise.all([import("@xterm/xterm"), import("@xterm/addon-fit")]);
 let loading: ReturnType<typeof loadTerminal> | null = typeof window === "undefined" ? null : loadTerminal();
 
-const openSocket = (io: Awaited<ReturnType<typeof loadTerminal>>[2]["io"]): ClientSocket => io({ transports: ["websocket"] });
+/** `attach`: what the connection asks as it opens (only the first time), before any message. */
+const openSocket = (attach?: () => AttachMessage | null): ClientSocket =>
+  io({ transports: ["websocket"], ...(attach && { auth: (cb) => cb({ attach: attach() ?? undefined }) }) });
 
-/** A connection opened when Start was pressed, for the episode's terminal to take; closed if none does. */
-let ahead: { socket: ClientSocket; expire: ReturnType<typeof setTimeout> } | null = null;
-const AHEAD_MS = 15_000;
+type Episode = { id: string; token: string | null };
 
 /**
- * Start was pressed on this page: the connection opens while the episode is made, so the terminal
- * finds it open (it attaches only once the episode's page has come, as who it says it is). The
- * returned function closes it (the start failed).
+ * The terminal's connection, opened before the terminal is built (Start pressed, or a live
+ * episode's page loading) and attached to its episode as soon as that is known: the screen is on
+ * its way while the terminal is still being made. What the server sends meanwhile is kept, in
+ * order, for the terminal to handle once it takes the connection (`take`). Closed if no terminal
+ * takes it within AHEAD_MS.
  */
-export function connectAhead(): () => void {
-  let cancelled = false;
-  void (loading ??= loadTerminal()).then(([, , { io }]) => {
-    if (ahead || cancelled) return;
-    const socket = openSocket(io);
-    ahead = { socket, expire: setTimeout(() => takeAhead()?.disconnect(), AHEAD_MS) };
-  });
-  return () => {
-    cancelled = true;
-    takeAhead()?.disconnect();
-  };
+class AheadConnection {
+  readonly socket: ClientSocket;
+  private episode: Episode | null = null;
+  /** The episode it attached to (without a size: the terminal sends its own once built). */
+  attached: Episode | null = null;
+  private queued: [string, unknown[]][] = [];
+  private expire = setTimeout(() => this.close(), AHEAD_MS);
+
+  constructor() {
+    // Attached as the connection opens when the episode is known by then (a page loading), or by
+    // a message once it is (Start answered).
+    this.socket = openSocket(() => this.attachment());
+    this.socket.onAny((event: string, ...args: unknown[]) => this.queued.push([event, args]));
+    this.socket.once("connect", () => {
+      const msg = this.attachment();
+      if (msg) this.socket.emit(ClientEvents.attach, msg);
+    });
+  }
+
+  /** The episode is known (Start answered): the connection attaches to it. */
+  attach(episode: Episode): void {
+    this.episode = episode;
+    const msg = this.socket.connected && this.attachment();
+    if (msg) this.socket.emit(ClientEvents.attach, msg);
+  }
+
+  /** No terminal comes (the start failed): the connection closes. */
+  close(): void {
+    clearTimeout(this.expire);
+    this.socket.disconnect();
+    if (ahead === this) ahead = null;
+  }
+
+  /** The terminal takes the connection (its listeners are set): what came before is handed to them, in order. */
+  take(): void {
+    clearTimeout(this.expire);
+    if (ahead === this) ahead = null;
+  }
+
+  replayQueued(): void {
+    this.socket.offAny();
+    for (const [event, args] of this.queued)
+      for (const listener of this.socket.listeners(event as never) as ((...xs: unknown[]) => void)[]) listener(...args);
+    this.queued = [];
+  }
+
+  /** Once only, and only while no terminal has taken it: the terminal attaches itself on a reconnect. */
+  private attachment(): AttachMessage | null {
+    const { episode } = this;
+    if (!episode || this.attached || ahead !== this) return null;
+    this.attached = episode;
+    return { episodeId: episode.id, playerToken: episode.token ?? undefined };
+  }
+}
+export type { AheadConnection };
+
+let ahead: AheadConnection | null = null;
+const AHEAD_MS = 15_000;
+
+/** Opens the terminal's connection ahead of the terminal (xterm's code may still be loading). */
+export function connectAhead(): AheadConnection {
+  ahead?.close(); // one Start at a time: the last one's terminal is the one to come
+  loading ??= loadTerminal();
+  return (ahead = new AheadConnection());
 }
 
 type Modules = Awaited<ReturnType<typeof loadTerminal>>;
@@ -112,12 +170,16 @@ export function warmUpTerminal(near: HTMLElement): () => void {
   };
 }
 
-function takeAhead(): ClientSocket | null {
-  if (!ahead) return null;
-  clearTimeout(ahead.expire);
-  const { socket } = ahead;
-  ahead = null;
-  return socket;
+// A live episode's page loaded as a document (a reload, or Start before the scripts ran): its inline
+// script holds the player's keys. The connection opens now, while the framework starts, rather than
+// once the page has mounted: the terminal is then built and attached at once.
+if (typeof window !== "undefined" && window.__plateauEarlyEpisode) connectAhead().attach(window.__plateauEarlyEpisode);
+
+/** The connection opened ahead, if any, for the terminal to take. */
+function takeAhead(): AheadConnection | null {
+  const a = ahead;
+  a?.take();
+  return a;
 }
 
 export interface LiveTerminal {
@@ -136,7 +198,9 @@ interface Live {
   term: Terminal;
   socket: ClientSocket;
   /** Whom to attach as, once known; re-sent on every (re)connect. */
-  episode: { id: string; token: string | null } | null;
+  episode: Episode | null;
+  /** Whom the connection attached as before the terminal took it (it then only sends its size). */
+  attachedAhead: Episode | null;
 }
 
 /**
@@ -166,13 +230,11 @@ export function useLiveTerminal(
     if (!wanted) return;
     let cleanup: (() => void) | null = null;
     let disposed = false;
-    const start = (
-      [{ Terminal }, { FitAddon }, { io }]: Awaited<ReturnType<typeof loadTerminal>>,
-      box: HTMLDivElement,
-    ): (() => void) => {
+    const start = ([{ Terminal }, { FitAddon }]: Awaited<ReturnType<typeof loadTerminal>>, box: HTMLDivElement): (() => void) => {
       // Marks of the way to the first prompt (bench/terminal.ts reports them).
       performance.mark("plateau:play-mounted");
-      const socket = takeAhead() ?? openSocket(io);
+      const taken = takeAhead();
+      const socket = taken?.socket ?? openSocket();
       // xterm builds its screen (~55 ms of this thread) once the connection is open and has sent its
       // request to join, so the server checks who is asking meanwhile; built first, it held the
       // handshake up. A connection slower than OPEN_WAIT_MS does not hold the terminal back. Either
@@ -188,7 +250,7 @@ export function useLiveTerminal(
         let held = window.__plateauEarlyInput ?? "";
         window.__plateauEarlyInput = null; // the terminal takes the keys from here on
         let attached = false;
-        const live: Live = { term, socket, episode: episodeRef.current };
+        const live: Live = { term, socket, episode: episodeRef.current, attachedAhead: taken?.attached ?? null };
         liveRef.current = live;
         let unacked = 0;
         const onConnect = () => {
@@ -240,6 +302,7 @@ export function useLiveTerminal(
           else held += d;
         });
         const resize = term.onResize(({ cols, rows }) => socket.emit(ClientEvents.resize, { cols, rows }));
+        taken?.replayQueued(); // the screen first: the keys held meanwhile follow it
         const observer = new ResizeObserver(() => fit.fit());
         observer.observe(box);
         term.focus();
@@ -305,12 +368,12 @@ export function useLiveTerminal(
 }
 
 /** Attach once both the connection and the episode are there (whichever comes last sends it). */
-function attach({ socket, term, episode }: Live): void {
+function attach(live: Live): void {
+  const { socket, term, episode, attachedAhead } = live;
   if (!socket.connected || !episode) return;
-  socket.emit(ClientEvents.attach, {
-    episodeId: episode.id,
-    playerToken: episode.token ?? undefined,
-    cols: term.cols,
-    rows: term.rows,
-  });
+  live.attachedAhead = null;
+  const size = { cols: term.cols, rows: term.rows };
+  if (attachedAhead?.id === episode.id && attachedAhead.token === episode.token)
+    return void socket.emit(ClientEvents.resize, size);
+  socket.emit(ClientEvents.attach, { episodeId: episode.id, playerToken: episode.token ?? undefined, ...size });
 }

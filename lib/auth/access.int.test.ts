@@ -44,6 +44,19 @@ describe("live sockets and accounts", () => {
     await peek.until(() => peek.errors.length > 0, 10_000, "a refusal");
     expect(peek.errors[0]).toMatch(/not yours/);
     expect(peek.screen + peek.output).toBe("");
+    // Asking in the connection's handshake (as a reloading Play page does) is checked the same way.
+    const early = new TestPlayer(
+      { url: p.url, cookie: participant.cookie },
+      theirs.episodeId,
+      undefined,
+      undefined,
+      true,
+      "handshake",
+    );
+    players.push(early);
+    await early.until(() => early.errors.length > 0, 10_000, "a refusal");
+    expect(early.errors[0]).toMatch(/not yours/);
+    expect(early.screen + early.output).toBe("");
 
     const owner = { userId: participant.userId, role: "participant" as const };
     const mine = await p.sessions.start({ taskId: await fs1(1), playerKind: "human", owner });

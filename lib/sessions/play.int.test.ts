@@ -112,6 +112,20 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     expect(step.index).toBe(1);
   });
 
+  it("attaches a connection that asks as it opens: the screen comes unasked, it types as the player, its size follows", async () => {
+    const { episodeId, playerToken, player } = await play("nl2bash_fs_2", 0);
+    await player.run("echo first-page-marker");
+    player.close();
+    // A reloaded Play page: its connection opens before its terminal is built, so it knows no size yet.
+    const again = new TestPlayer(p, episodeId, playerToken, { cols: 97, rows: 29 }, true, "handshake");
+    players.push(again);
+    await again.until(() => again.screen.includes("first-page-marker"), 10_000, "the screen, with no attach message sent");
+    const step = await again.run("stty size");
+    expect(step.index).toBe(1);
+    const stored = await p.db.prisma.step.findUniqueOrThrow({ where: { episodeId_index: { episodeId, index: 1 } } });
+    expect(stored.observation.trim()).toBe("29 97");
+  });
+
   it("lets only the player type: a spectator's keystrokes are ignored", async () => {
     const { episodeId, player } = await play("nl2bash_fs_3", 0);
     const watcher = new TestPlayer(p, episodeId);

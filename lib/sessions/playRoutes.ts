@@ -39,16 +39,21 @@ export async function startPlayResponse(req: Request, taskIdParam: string): Prom
 export const fromPageScript = (req: Request): boolean => (req.headers.get("accept") ?? "").includes("application/json");
 
 /**
- * 303 to `location`, or `{ location, episodeId }` for the page's script: `episodeId` when the page it
- * goes to has that episode's terminal (which takes the keys the page held meanwhile).
+ * 303 to `location`, or `{ location, episodeId, playerToken }` for the page's script: `episodeId`
+ * when the page it goes to has that episode's terminal (which takes the keys the page held
+ * meanwhile), and the player's token, for the terminal's connection to attach as the player before
+ * that page has come (the page that asked started the episode: the token is its own).
  */
 export function goTo(
   location: string,
   inPage: boolean,
-  to: { episodeId?: string; headers?: Record<string, string> } = {},
+  to: { episodeId?: string; playerToken?: string; headers?: Record<string, string> } = {},
 ): Response {
   return inPage
-    ? Response.json({ location, episodeId: to.episodeId ?? null }, { headers: to.headers })
+    ? Response.json(
+        { location, episodeId: to.episodeId ?? null, ...(to.playerToken && { playerToken: to.playerToken }) },
+        { headers: to.headers },
+      )
     : new Response(null, { status: 303, headers: { location, ...to.headers } });
 }
 
@@ -56,5 +61,5 @@ export function goTo(
 export function toPlayPage(taskId: number, episodeId: string, playerToken: string, inPage: boolean): Response {
   const secure = getPlateau().origins.publicUrl.startsWith("https:") ? "; Secure" : "";
   const cookie = `${playerCookie(episodeId)}=${playerToken}; Path=/play/${taskId}; HttpOnly; SameSite=Strict${secure}`;
-  return goTo(`/play/${taskId}?episode=${episodeId}`, inPage, { episodeId, headers: { "set-cookie": cookie } });
+  return goTo(`/play/${taskId}?episode=${episodeId}`, inPage, { episodeId, playerToken, headers: { "set-cookie": cookie } });
 }

@@ -17,7 +17,7 @@ export function registerPlayHandlers(io: SocketServer, sessions: SessionManager,
     let attached: { episodeId: string; canType: boolean } | null = null;
     const who = socketIdentity(socket);
 
-    socket.on(ClientEvents.attach, async (raw: unknown) => {
+    const attach = async (raw: unknown) => {
       const msg = AttachMessage.safeParse(raw);
       if (!msg.success) return socket.emit(ServerEvents.error, `bad attach message: ${msg.error.issues[0]?.message}`);
       if (attached) sessions.get(attached.episodeId)?.detach(socket.id);
@@ -44,11 +44,31 @@ export function registerPlayHandlers(io: SocketServer, sessions: SessionManager,
           else socket.emit(event, ...args);
         },
       });
-      if (canType) session.resize(socket.id, msg.data.cols, msg.data.rows);
-    });
+      if (canType && msg.data.cols && msg.data.rows) session.resize(socket.id, msg.data.cols, msg.data.rows);
+    };
+    // What comes while an attach is being checked (its size, the first keys) waits for it.
+    let attaching: Promise<void> | null = null;
+    const attachFor = (raw: unknown) => {
+      const done: Promise<void> = (attaching ?? Promise.resolve())
+        .then(() => attach(raw))
+        .then(
+          () => {},
+          (err: Error) => void socket.emit(ServerEvents.error, `could not attach: ${err.message}`),
+        )
+        .finally(() => {
+          if (attaching === done) attaching = null;
+        });
+      attaching = done;
+    };
+    socket.on(ClientEvents.attach, attachFor);
+    // A connection may ask to attach as it opens (the page knew its episode before its terminal was
+    // built): the screen then comes with the connection, a round trip sooner.
+    const early: unknown = socket.handshake.auth?.attach;
+    if (early !== undefined) attachFor(early);
 
     const withSession = (fn: (episodeId: string) => void) => {
-      if (attached) fn(attached.episodeId);
+      if (attaching) void attaching.then(() => attached && fn(attached.episodeId));
+      else if (attached) fn(attached.episodeId);
     };
     socket.on(ClientEvents.input, (raw: unknown) => {
       const data = InputMessage.safeParse(raw);

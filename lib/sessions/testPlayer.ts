@@ -18,19 +18,27 @@ export class TestPlayer {
   unacked = 0;
   private waiters: Array<() => void> = [];
 
-  /** `at`: the server and a signed-in session's cookie (sockets without one are refused). `acks: false`: a page that never acknowledges output (a stalled or hostile tab). */
+  /**
+   * `at`: the server and a signed-in session's cookie (sockets without one are refused). `acks:
+   * false`: a page that never acknowledges output (a stalled or hostile tab). `attachIn:
+   * "handshake"`: asks to attach as the connection opens, without a size, then says its size (as a
+   * Play page whose connection opened before its terminal was built).
+   */
   constructor(
     at: { url: string; cookie: string },
     readonly episodeId: string,
     readonly token?: string,
     readonly size = { cols: 120, rows: 32 },
     readonly acks = true,
+    attachIn: "message" | "handshake" = "message",
   ) {
+    const attach = { episodeId, playerToken: token };
     this.socket = io(at.url, {
       transports: ["websocket"],
       forceNew: true,
       reconnection: false,
       extraHeaders: { cookie: at.cookie },
+      ...(attachIn === "handshake" && { auth: { attach } }),
     });
     const wake = () => this.waiters.splice(0).forEach((w) => w());
     this.socket.on(ServerEvents.screen, (s: string) => {
@@ -59,7 +67,11 @@ export class TestPlayer {
       this.errors.push(m);
       wake();
     });
-    this.socket.on("connect", () => this.socket.emit(ClientEvents.attach, { episodeId, playerToken: token, ...size }));
+    this.socket.on("connect", () =>
+      attachIn === "handshake"
+        ? this.socket.emit(ClientEvents.resize, size)
+        : this.socket.emit(ClientEvents.attach, { ...attach, ...size }),
+    );
   }
 
   /** Resolve once `check` holds, re-checking on every message; reject after timeoutMs. */
