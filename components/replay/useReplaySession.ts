@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { flushSync } from "react-dom";
 import { Terminal } from "@xterm/xterm";
 import { replayTerminal, replayTerminalOptions } from "./replayTerminal";
 import type { TerminalFit } from "@/lib/replay/fittingFontSize";
@@ -244,7 +245,6 @@ export function useReplaySession(
       // Made at the recording's size: resizing a terminal that is on the page costs a restyle.
       screenTerm = replayTerminal(el, rec, fit);
       const term = screenTerm.term;
-      setTerm(term);
       merger = new SeqMerger(rec.lastSeq);
       stepsPlaceThemselves = !rec.synthesized;
       known = loaded.steps;
@@ -265,9 +265,14 @@ export function useReplaySession(
         () => performance.mark("plateau:replay-complete"),
         (err: Error) => !ac.signal.aborted && setError(err.message),
       );
-      setSynthesized(rec.synthesized);
-      setSteps(known);
-      setPlayer(p);
+      // The step list, timeline and controls are drawn in this task, while the player seeks its
+      // first screen: scheduled, that render came after the seek and the first reads of the rest.
+      flushSync(() => {
+        setTerm(term);
+        setSynthesized(rec.synthesized);
+        setSteps(known);
+        setPlayer(p);
+      });
       // The rest of the recording once the first screen is shown; then, in idle moments, the seeks rehearsed.
       void p.settled().then(() => requestAnimationFrame(() => release()));
       void p.settled().then(() => rehearseOnce(p!, term));
