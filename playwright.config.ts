@@ -11,7 +11,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two lanes: the fault suite (its own servers, ports and data folders: half the suite's time) beside
+  // the rest, which shares one server and runs one file at a time.
+  workers: 2,
   reporter: [["list"], ["json", { outputFile: ".data/test-results/playwright.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -22,19 +24,24 @@ export default defineConfig({
   // The accounts first (auth.setup.ts), then tests of an empty server, then the rest (which fill
   // it); each starts signed in as a researcher unless it says otherwise.
   projects: [
-    { name: "accounts", testMatch: /auth\.setup\.ts/ },
+    { name: "accounts", testMatch: /auth\.setup\.ts/, workers: 1 },
     {
       name: "fresh server",
       testMatch: /fresh-server\.spec\.ts/,
       dependencies: ["accounts"],
       use: { storageState: stateFile("researcher") },
+      workers: 1,
     },
     {
       name: "e2e",
-      testIgnore: /fresh-server\.spec\.ts|auth\.setup\.ts/,
+      testIgnore: /fresh-server\.spec\.ts|auth\.setup\.ts|faults\.spec\.ts/,
       dependencies: ["fresh server"],
       use: { storageState: stateFile("researcher") },
+      workers: 1,
     },
+    // After the same projects as "e2e" only so that both run at once: Playwright runs projects in
+    // waves of dependencies.
+    { name: "faults", testMatch: /faults\.spec\.ts/, dependencies: ["fresh server"], workers: 1 },
   ],
   webServer: {
     command: `bash scripts/e2e-server.sh ${port}`,

@@ -1,3 +1,4 @@
+import { expect } from "@playwright/test";
 import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -248,4 +249,12 @@ export async function storedEpisodes(
       });
     return out;
   });
+}
+
+/** Nothing of `server` (server pid `pid`) is left running: no process of its data folder, no container of it. */
+export async function nothingLeft(server: FaultServer, pid: number): Promise<void> {
+  for (let i = 0; i < 60 && processesLeft(server.dataDir, pid).length; i++) await new Promise((r) => setTimeout(r, 500));
+  const left = processesLeft(server.dataDir, pid);
+  expect(left, `${server.log().slice(-4000)}\n${left.length ? await whyRunning(pid) : ""}`).toEqual([]);
+  expect(await containersOf(pid), server.log().slice(-4000)).toEqual([]);
 }
