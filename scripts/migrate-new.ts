@@ -30,7 +30,7 @@ const result = await engine.diff({
   exitCode: true,
   filters: { externalTables: [], externalEnums: [] },
 });
-engine.free();
+await engine.close();
 if (result.exitCode !== 2 || !result.stdout?.trim()) {
   console.log("the schema has not changed: no migration written");
   process.exit(0);

@@ -145,12 +145,41 @@ def wait_until(cond, seconds):
 
 
 spawn_lock = threading.Lock()  # no process is spawned while the helper wears the player's uid
+SIGNAL_LOCK = "/run/plateau-signal.lock"  # root's, in root's /run: the player cannot open it
+_signal_lock_fd = None
+
+
+class signal_lock:
+    """Held by one helper process of the sandbox at a time (an flock: the serving helper and each
+    terminal relay are processes of their own) while it wears the player's uid. Meanwhile it is one
+    of the player's processes to any other kill(-1) as the player: the serving helper (kill-tty,
+    reset) and a relay ending its terminal, stopping the player's processes at the same moment,
+    SIGSTOPped each other and stayed stopped for good (a reset that never answered: seen when two
+    test files shared a 2-core machine, each process preempted between its two setresuid calls).
+    Without the file (a /run it cannot write), no lock: as before."""
+
+    def __enter__(self):
+        global _signal_lock_fd
+        if _signal_lock_fd is None:
+            try:
+                _signal_lock_fd = os.open(SIGNAL_LOCK, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+            except OSError:
+                _signal_lock_fd = -1
+        if _signal_lock_fd >= 0:
+            fcntl.flock(_signal_lock_fd, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc):
+        if _signal_lock_fd >= 0:
+            fcntl.flock(_signal_lock_fd, fcntl.LOCK_UN)
+        return False
 
 
 def signal_all_of_player(sig):
     """kill(-1, sig) with the player's uid: one syscall reaches every process of the player's,
-    atomically (a process being forked gets it too). Saved uid 0 lets the helper be root again."""
-    with spawn_lock:
+    atomically (a process being forked gets it too). Saved uid 0 lets the helper be root again.
+    signal_lock: no other helper process wears the player's uid meanwhile (or it would get sig)."""
+    with spawn_lock, signal_lock():
         os.setresuid(PLAYER_UID, PLAYER_UID, 0)
         try:
             os.kill(-1, sig)
@@ -561,9 +590,10 @@ def open_tty(req):
         raise ValueError("bad terminal socket name")
     if not os.path.isdir(TTY_DIR):
         raise RuntimeError(f"{TTY_DIR} is not mounted")
-    p = subprocess.Popen([sys.executable, "-u", os.path.abspath(__file__), "--tty-relay"],
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         start_new_session=True, close_fds=True, cwd="/")
+    with spawn_lock:  # not born with the player's uid, were a kill-tty thread wearing it
+        p = subprocess.Popen([sys.executable, "-u", os.path.abspath(__file__), "--tty-relay"],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             start_new_session=True, close_fds=True, cwd="/")
     p.stdin.write(json.dumps(req).encode())
     p.stdin.close()
     line = p.stdout.readline().decode("utf8", "replace").strip()
@@ -833,7 +863,10 @@ def serve():
             elif op == "tty":
                 res = open_tty(req)
             elif op == "kill-tty":
-                res = {"killed": kill_tty()}
+                # not during a reset: the uid this thread wears a moment (setresuid is the whole
+                # process's) would make the reset's chown and utime of root's files fail
+                with reset_lock:
+                    res = {"killed": kill_tty()}
             elif op == "start-service":
                 res = {"started": start_service()}
             elif op == "ping":

@@ -33,8 +33,11 @@ let enginePromise: ReturnType<typeof loadEngineModule> | undefined;
  * one implicit transaction). The adapter's own cuts it at every ";", which breaks a function body.
  */
 class WholeScriptPg extends PrismaPg {
+  private readonly opened: { dispose(): Promise<void> }[] = [];
+
   override async connect() {
     const adapter = await super.connect();
+    this.opened.push(adapter);
     const pool = adapter.underlyingDriver();
     adapter.executeScript = async (script: string) => {
       try {
@@ -45,14 +48,31 @@ class WholeScriptPg extends PrismaPg {
     };
     return adapter;
   }
+
+  /** End the pools the engine opened (engine.free() leaves them open). */
+  async close(): Promise<void> {
+    await Promise.all(this.opened.splice(0).map((a) => a.dispose().catch(() => {})));
+  }
 }
 
-export async function openSchemaEngine(url: string, schema?: string): Promise<Engine> {
+/**
+ * The schema engine on the database at `url`; close() frees it and ends its connections. Until they
+ * end, the session that applied the migrations keeps holding Prisma's migration lock (a PostgreSQL
+ * advisory lock, pg_advisory_lock(72707369)): the pool closed it only when idle for 10 s, and every
+ * other migration of that database (the CLI's, a second Plateau's) waited that long.
+ */
+export async function openSchemaEngine(url: string, schema?: string): Promise<Engine & { close(): Promise<void> }> {
   enginePromise ??= loadEngineModule();
   const { SchemaEngine } = await enginePromise;
-  const adapter = bindMigrationAwareSqlAdapterFactory(new WholeScriptPg({ connectionString: url }));
+  const pg = new WholeScriptPg({ connectionString: url });
   const datamodels: [string, string][] | undefined = schema ? [["schema.prisma", schema]] : undefined;
-  return SchemaEngine.new({ datamodels }, () => {}, adapter);
+  const engine = await SchemaEngine.new({ datamodels }, () => {}, bindMigrationAwareSqlAdapterFactory(pg));
+  return Object.assign(engine, {
+    async close() {
+      engine.free();
+      await pg.close();
+    },
+  });
 }
 
 export function migrationsList(dir: string) {
@@ -91,7 +111,7 @@ export async function applyMigrations(url: string, dir = path.resolve("prisma/mi
       `a database migration failed: ${describe(err)}. Nothing after it was applied; fix the migration or the database and start again.`,
     );
   } finally {
-    engine.free();
+    await engine.close();
   }
 }
 

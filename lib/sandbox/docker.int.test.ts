@@ -91,6 +91,16 @@ describe("docker sandbox: what only this driver has", () => {
     }
   });
 
+  it("a relay and the helper stopping the player's processes at the same moment do not stop each other", async () => {
+    t.ready();
+    // As when a terminal closes: its relay ends the terminal's session while the helper serves
+    // kill-tty and a reset. Each wears the player's uid a moment to signal the player's processes;
+    // without a lock between them they SIGSTOPped each other, both stopped for good.
+    const r = await t.sb.exec(["python3", "-c", STOP_EACH_OTHER], { user: "root", timeoutMs: 60_000 });
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("both went through\n");
+  });
+
   it("falls back to a docker exec when the engine cannot reach the terminal folder, and says so once", async () => {
     t.ready();
     const driver = createDockerDriver();
@@ -197,3 +207,42 @@ async function talk(sockPath: string, first: Buffer): Promise<{ output: string; 
   sock.destroy();
   return { output, exitCode };
 }
+
+/** Two root processes with the helper's code, each stopping and continuing the player's processes 3000 times. */
+const STOP_EACH_OTHER = `
+import os, signal, sys, time
+sys.path.insert(0, "/usr/local/lib/plateau")
+import helper
+player = os.fork()
+if player == 0:
+    os.setresuid(1000, 1000, 1000)
+    time.sleep(60)
+    os._exit(0)
+workers = []
+for _ in range(2):
+    pid = os.fork()
+    if pid == 0:
+        for _ in range(3000):
+            helper.signal_all_of_player(signal.SIGSTOP)
+            helper.signal_all_of_player(signal.SIGCONT)
+        os._exit(0)
+    workers.append(pid)
+left, stuck = set(workers), None
+while left:
+    left = {w for w in left if os.waitpid(w, os.WNOHANG)[0] != w}
+    if left and all(helper.proc_info(w)[2] == "T" for w in left):
+        stuck = stuck or time.monotonic()
+        if time.monotonic() - stuck > 2:
+            print("stopped each other")
+            for w in left:
+                os.kill(w, signal.SIGKILL)
+                os.waitpid(w, 0)
+            break
+    else:
+        stuck = None
+    time.sleep(0.01)
+else:
+    print("both went through")
+os.kill(player, signal.SIGKILL)
+os.waitpid(player, 0)
+`;

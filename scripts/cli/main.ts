@@ -1,4 +1,3 @@
-import { connect } from "./connect";
 import { importCommand, IMPORT_HELP, parseImportArgs } from "./importCommand";
 import { parseStatsArgs, statsCommand, STATS_HELP } from "./statsCommand";
 import { UsageError, type Io } from "./io";
@@ -6,7 +5,7 @@ import { parseRunArgs, runCommand, RUN_HELP } from "./run";
 import { parseRescoreArgs, rescoreCommand, RESCORE_HELP } from "./rescore";
 import { parseTokenArgs, tokenCommand, TOKEN_HELP } from "./token";
 import { parseUserArgs, userCommand, USER_HELP } from "./user";
-import type { Db } from "../../lib/db";
+import type { Database, Db } from "../../lib/db";
 
 /**
  * One entry per command: `parse` checks the arguments (throwing UsageError) before anything
@@ -105,9 +104,10 @@ export async function main(argv: string[], where: { root: string; cwd: string })
   }
   // Relative paths inside Plateau (.data, prisma/migrations, data/) are the project's.
   process.chdir(where.root);
-  let db: Awaited<ReturnType<typeof connect>> | null = null;
+  let db: Database | null = null;
   if (command.db) {
     try {
+      const { connect } = await import("./connect"); // the database's modules: not for --help or a typo
       db = await connect(io.err);
     } catch (err) {
       io.err(`plateau: ${(err as Error).message}`);

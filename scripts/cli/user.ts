@@ -1,6 +1,5 @@
 import { parseArgs } from "node:util";
 import type { Db } from "../../lib/db";
-import { startAuth } from "../../lib/auth/startAuth";
 import { createUser, deleteUser, listUsers } from "../../lib/auth/users";
 import type { Role } from "../../lib/auth/roles";
 import { UsageError, type Io } from "./io";
@@ -50,6 +49,8 @@ export function parseUserArgs(args: string[]): UserArgs {
 }
 
 export async function userCommand(prisma: Db, a: UserArgs, io: Io): Promise<number> {
+  // better-auth takes ~2 s to load: imported here, not by every command of the CLI
+  const { startAuth } = await import("../../lib/auth/startAuth");
   const access = startAuth(prisma, {
     host: process.env.HOST ?? "127.0.0.1",
     port: Number(process.env.PORT ?? 3000),
