@@ -64,17 +64,24 @@ export function createRunLocks(databaseUrl: string, opts: RunLocksOptions = {}):
       async () => {
         retry = null;
         if (closed) return;
+        const lost: string[] = [];
         try {
           const c = await connection();
           for (const runId of [...held]) {
             if (await take(c, runId)) continue;
             held.delete(runId);
-            log(`run ${runId} was taken by another server while the lock connection was down: left to it`);
-            opts.onLost?.(runId);
+            lost.push(runId);
           }
         } catch (err) {
           log(`the agent runs' lock connection: ${(err as Error).message}; trying again`);
           reconnect(attempt + 1);
+        } finally {
+          // Said once every lock still this server's is taken back: whoever hears of a lost run
+          // finds the others held (they were not, a moment, when each loss was said as found).
+          for (const runId of lost) {
+            log(`run ${runId} was taken by another server while the lock connection was down: left to it`);
+            opts.onLost?.(runId);
+          }
         }
       },
       delays[Math.min(attempt, delays.length - 1)],
