@@ -56,17 +56,13 @@ class AheadConnection {
     // a message once it is (Start answered).
     this.socket = openSocket(() => this.attachment());
     this.socket.onAny((event: string, ...args: unknown[]) => this.queued.push([event, args]));
-    this.socket.once("connect", () => {
-      const msg = this.attachment();
-      if (msg) this.socket.emit(ClientEvents.attach, msg);
-    });
+    this.socket.once("connect", () => this.attachByMessage());
   }
 
   /** The episode is known (Start answered): the connection attaches to it. */
   attach(episode: Episode): void {
     this.episode = episode;
-    const msg = this.socket.connected && this.attachment();
-    if (msg) this.socket.emit(ClientEvents.attach, msg);
+    this.attachByMessage();
   }
 
   /** No terminal comes (the start failed): the connection closes. */
@@ -76,17 +72,23 @@ class AheadConnection {
     if (ahead === this) ahead = null;
   }
 
-  /** The terminal takes the connection (its listeners are set): what came before is handed to them, in order. */
+  /** The terminal takes the connection: it no longer closes by itself, nor attaches. */
   take(): void {
     clearTimeout(this.expire);
     if (ahead === this) ahead = null;
   }
 
+  /** Once the terminal's listeners are set: what came before is handed to them, in order. */
   replayQueued(): void {
     this.socket.offAny();
     for (const [event, args] of this.queued)
       for (const listener of this.socket.listeners(event as never) as ((...xs: unknown[]) => void)[]) listener(...args);
     this.queued = [];
+  }
+
+  private attachByMessage(): void {
+    const msg = this.socket.connected && this.attachment();
+    if (msg) this.socket.emit(ClientEvents.attach, msg);
   }
 
   /** Once only, and only while no terminal has taken it: the terminal attaches itself on a reconnect. */
