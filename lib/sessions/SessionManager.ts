@@ -74,6 +74,8 @@ export class SessionManager {
   private owners = new Map<string, string | null>();
   private tokens = new Map<string, Buffer>();
   private endedListeners = new Set<(episodeId: string) => void>();
+  /** Sandboxes of ended episodes still being destroyed: a shutdown waits for them. */
+  private destroying = new Set<Promise<void>>();
   private readonly unstored: EndingsToStore;
   private accepting = true;
 
@@ -233,7 +235,9 @@ export class SessionManager {
         this.live.delete(s.id);
         this.owners.delete(s.id);
         this.tokens.delete(s.id);
-        void sandbox.destroy().catch(() => {});
+        const destroyed = sandbox.destroy().catch(() => {});
+        this.destroying.add(destroyed);
+        void destroyed.then(() => this.destroying.delete(destroyed));
         for (const l of this.endedListeners) l(s.id);
       },
     });
@@ -286,6 +290,8 @@ export class SessionManager {
         s.end("interrupted", "the server stopped while the episode was running").catch(() => {}),
       ),
     );
+    // An ended episode's sandbox is destroyed in the background; the stop must not outrun it.
+    await Promise.all(this.destroying);
     await this.unstored.flush();
   }
 

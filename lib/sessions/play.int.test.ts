@@ -334,4 +334,23 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     expect(ep.status).toBe("interrupted");
     expect(ep.steps.map((s) => s.action)).toEqual(["echo kept"]);
   });
+
+  // Last: it stops this Plateau's sessions.
+  it("a stop ends the live episodes as interrupted and returns only once their sandboxes are destroyed", async () => {
+    const live = await Promise.all([play("nl2bash_fs_1", 2), play("nl2bash_fs_1", 3)]);
+    const destroyed: string[] = [];
+    for (const { episodeId } of live) {
+      const sandbox = p.sessions.get(episodeId)!.sandbox;
+      const destroy = sandbox.destroy.bind(sandbox);
+      sandbox.destroy = async () => {
+        await destroy();
+        destroyed.push(episodeId);
+      };
+    }
+    await p.sessions.shutdown();
+    // The server exits after this, and a sandbox it had not finished destroying would be left running.
+    expect(destroyed.sort()).toEqual(live.map((l) => l.episodeId).sort());
+    const eps = await p.db.prisma.episode.findMany({ where: { id: { in: live.map((l) => l.episodeId) } } });
+    expect(eps.map((e) => e.status)).toEqual(["interrupted", "interrupted"]);
+  });
 });
