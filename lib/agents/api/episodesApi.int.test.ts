@@ -133,7 +133,8 @@ describe("session API", () => {
     const created = await open("fs4:1", { timeoutMs: 500 });
     const t0 = Date.now();
     const slow = await step(created.episodeId, "echo start; sleep 30");
-    expect(Date.now() - t0).toBeLessThan(5000);
+    // Answered at the timeout, not when the command would have ended (a machine under load may be slow).
+    expect(Date.now() - t0).toBeLessThan(20_000);
     expect(slow).toMatchObject({ done: false, info: { timedOut: true, admissible: false } });
     expect(slow.observation).toMatch(/start[\s\S]*Command timed out$/);
     expect((await step(created.episodeId, "echo after")).observation).toBe("after\n");

@@ -78,9 +78,8 @@ describe.each(DRIVERS)("intercode execution on the %s driver", (driver) => {
 
   it("gives standard input at its end: cat with no file returns at once", async () => {
     const { episodeId } = await open("fs1:2");
-    const t0 = Date.now();
+    // Not timed out: cat ended by itself, at the end of its input.
     expect(await step(episodeId, "cat")).toMatchObject({ observation: "", info: { exitCode: 0, timedOut: false } });
-    expect(Date.now() - t0).toBeLessThan(3000);
     // fs1:2's gold (`cat $(echo $FILES | sort) | md5sum`) then gives the md5 of empty input, as InterCode logged.
     expect((await step(episodeId, "cat $(echo $FILES | sort) | md5sum")).observation).toBe(
       "d41d8cd98f00b204e9800998ecf8427e  -\n",
@@ -96,7 +95,8 @@ describe.each(DRIVERS)("intercode execution on the %s driver", (driver) => {
       observation: "Command timed out",
       info: { timedOut: true, admissible: false },
     });
-    expect(Date.now() - t0).toBeLessThan(5000);
+    // Answered at the timeout, not when the command would have ended (a machine under load may be slow).
+    expect(Date.now() - t0).toBeLessThan(15_000);
     expect((await step(episodeId, "echo after")).observation).toBe("after\n");
     await closeEpisode(d, "tok", episodeId);
   });
