@@ -134,6 +134,20 @@ describe("docker sandbox: what only this driver has", () => {
     expect(existsSync(dir)).toBe(false);
   });
 
+  it("cleanup() beside sandboxes being destroyed returns only once their containers are gone", async () => {
+    // A driver of its own: its clean-up touches only its sandboxes (and those of ended servers).
+    const own = createDockerDriver();
+    const sbs = await Promise.all(
+      [1, 2, 3].map(() => own.create({ image: IMAGE, labels: { "dev.plateau.test": "docker.int" } })),
+    );
+    const destroys = sbs.map((sb) => sb.destroy());
+    // The engine answers the later removal "already in progress": that is not gone yet.
+    await own.cleanup();
+    const left = await own.docker.listContainers({ all: true, filters: { id: sbs.map((sb) => sb.id) } });
+    expect(left.map((c) => `${c.Id.slice(0, 12)} ${c.State}`)).toEqual([]);
+    await Promise.all(destroys);
+  });
+
   it("cleanup() removes this instance's containers and a crashed instance's, not a live one's", async () => {
     t.ready();
     const { driver, sb } = t;

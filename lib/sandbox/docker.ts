@@ -547,8 +547,9 @@ function sweepTtyDirs(): void {
 }
 
 /**
- * Remove a container, forced; false when another removal got there first. An engine under load
- * sometimes answers 500 for a moment ("failed to update store for object type
+ * Remove a container, forced; false when another removal got there first (then once the container
+ * is gone: a stop that went on while the engine was still removing it left it behind). An engine
+ * under load sometimes answers 500 for a moment ("failed to update store for object type
  * *libnetwork.endpoint"): tried three times before the error is thrown, so a stop leaves nothing.
  */
 async function removeContainer(container: Docker.Container): Promise<boolean> {
@@ -557,12 +558,19 @@ async function removeContainer(container: Docker.Container): Promise<boolean> {
       await container.remove({ force: true });
       return true;
     } catch (e) {
-      if (alreadyGoing(e)) return false;
+      if (alreadyGoing(e)) {
+        // The engine answers this wait when the container is gone (or at once, 404, if it already is).
+        await withTimeout(container.wait({ condition: "removed" }), REMOVAL_WAIT_MS, "still being removed").catch(() => {});
+        return false;
+      }
       if (attempt >= 3 || (e as { statusCode?: number }).statusCode !== 500) throw e;
       await new Promise((r) => setTimeout(r, 500 * attempt));
     }
   }
 }
+
+/** How long a removal that another one started is waited for. */
+const REMOVAL_WAIT_MS = 30_000;
 
 /**
  * A removal that lost a race with another one (destroy() and cleanup() at once): the container is
