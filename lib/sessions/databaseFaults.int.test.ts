@@ -9,6 +9,9 @@ import { startTestPlateau, type TestPlateau } from "../runtime/testing";
 import { TestPlayer } from "./testPlayer";
 import { readdirSync } from "node:fs";
 import type { LocalDriver } from "../sandbox/local";
+import type { Sandbox } from "../sandbox/types";
+import { liveEnvironments } from "../environments";
+import { SessionManager } from "./SessionManager";
 
 // The fault suite's database half, against the real parts: the embedded PostgreSQL paused (SIGSTOP)
 // and killed (SIGKILL) under live episodes (on the local driver: what is tried here is the database;
@@ -96,16 +99,23 @@ describe("a database that goes away under live episodes", { timeout: 120_000 }, 
 
   it("no sandbox is left when the episode row cannot be made", async () => {
     const driver = (p.sessions as unknown as { driver: LocalDriver }).driver;
-    const mine = async () => readdirSync(driver.workRoot).filter((f) => f.endsWith(".json")).length; // one per live sandbox
+    // Sessions of their own, whose sandbox is known: counting the driver's sandboxes raced the warm
+    // pool's refills on a loaded machine.
+    let taken: Sandbox | null = null;
+    const sessions = new SessionManager(
+      p.db.prisma,
+      driver,
+      async (image) => (taken = await driver.create({ image })),
+      liveEnvironments(),
+    );
     const task = await p.db.prisma.task.findFirstOrThrow({ where: { dataset: "nl2bash_fs_1" } });
-    await sleep(2_500); // the warm pool full again after the tests before
-    const before = await mine();
     // A run that does not exist: the database refuses the row after the sandbox was taken.
-    await expect(p.sessions.start({ taskId: task.id, playerKind: "agent", runId: "no-such-run" })).rejects.toThrow(
+    await expect(sessions.start({ taskId: task.id, playerKind: "agent", runId: "no-such-run" })).rejects.toThrow(
       /could not be stored/,
     );
-    await sleep(2_500); // the pool refills what was taken
-    expect(await mine()).toBe(before);
+    expect(taken).not.toBeNull();
+    const left = readdirSync(driver.workRoot).filter((f) => f.startsWith(taken!.id));
+    expect(left).toEqual([]); // its folder, its record and its disk file
   });
 
   it("killed: the episode ends as error on the screen, its sandbox is destroyed; after a restart the stored steps are those the screen showed", async () => {
