@@ -74,6 +74,8 @@ export class SessionManager {
   private owners = new Map<string, string | null>();
   private tokens = new Map<string, Buffer>();
   private endedListeners = new Set<(episodeId: string) => void>();
+  /** Starts past their checks: a shutdown lets them finish, then ends their episodes too. */
+  private starting = new Set<Promise<unknown>>();
   /** Sandboxes of ended episodes still being destroyed: a shutdown waits for them. */
   private destroying = new Set<Promise<void>>();
   private readonly unstored: EndingsToStore;
@@ -137,10 +139,13 @@ export class SessionManager {
     // Held from here, so concurrent starts count each other.
     const slot = `starting-${randomBytes(6).toString("hex")}`;
     this.owners.set(slot, opts.owner?.userId ?? null);
+    const started = this.startTask(task, env, opts);
+    this.starting.add(started);
     try {
-      return await this.startTask(task, env, opts);
+      return await started;
     } finally {
       this.owners.delete(slot);
+      this.starting.delete(started);
     }
   }
 
@@ -285,6 +290,7 @@ export class SessionManager {
   /** End every live episode as interrupted, each with every step stored, and their sandboxes destroyed. */
   async shutdown(): Promise<void> {
     this.refuseNew();
+    await Promise.allSettled(this.starting);
     await Promise.all(
       [...this.live.values()].map((s) =>
         s.end("interrupted", "the server stopped while the episode was running").catch(() => {}),

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlateau, type TestPlateau } from "../runtime/testing";
 import { TestPlayer } from "./testPlayer";
 import { SessionManager } from "./SessionManager";
+import { liveEnvironments } from "../environments";
+import type { Sandbox, SandboxDriver } from "../sandbox/types";
 
 // Live play end to end: a socket.io client types into a real sandbox's shell, and what it did is in
 // PostgreSQL step by step with a faithful reward. Runs on each sandbox driver.
@@ -333,6 +335,31 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     const ep = await p.db.prisma.episode.findUniqueOrThrow({ where: { id: episodeId }, include: { steps: true } });
     expect(ep.status).toBe("interrupted");
     expect(ep.steps.map((s) => s.action)).toEqual(["echo kept"]);
+  });
+
+  it("a stop while an episode is starting lets the start finish, then ends that episode as interrupted and destroys its sandbox", async () => {
+    const driver = (p.sessions as unknown as { driver: SandboxDriver }).driver;
+    let reached!: () => void;
+    const atSandbox = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let taken: Sandbox | null = null;
+    // Sessions of their own, whose start is held at its sandbox until the stop has begun.
+    const takeSandbox = async (image: string) => {
+      reached();
+      await released;
+      return (taken = await driver.create({ image }));
+    };
+    const sessions = new SessionManager(p.db.prisma, driver, takeSandbox, liveEnvironments());
+    const starting = sessions.start({ taskId: await taskId("nl2bash_fs_1", 4), playerKind: "agent", turnLimit: null });
+    await atSandbox;
+    const stopped = sessions.shutdown();
+    release();
+    await stopped;
+    const { episodeId } = await starting;
+    expect(sessions.size).toBe(0);
+    expect((await p.db.prisma.episode.findUniqueOrThrow({ where: { id: episodeId } })).status).toBe("interrupted");
+    expect(await taken!.alive()).toBe(false);
   });
 
   // Last: it stops this Plateau's sessions.
