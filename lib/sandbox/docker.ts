@@ -574,7 +574,8 @@ const REMOVAL_WAIT_MS = 30_000;
 
 /**
  * A removal that lost a race with another one (destroy() and cleanup() at once): the container is
- * gone (404) or being removed (409 "removal of container … is already in progress"). Both are done.
+ * gone (404) or being removed (409 "removal of container … is already in progress"): the other
+ * removal has it.
  */
 export function alreadyGoing(e: unknown): boolean {
   const { statusCode, message } = e as { statusCode?: number; message?: string };

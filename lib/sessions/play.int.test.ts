@@ -338,7 +338,7 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
   });
 
   it("a stop while an episode is starting lets the start finish, then ends that episode as interrupted and destroys its sandbox", async () => {
-    const driver = (p.sessions as unknown as { driver: SandboxDriver }).driver;
+    const sandboxDriver = (p.sessions as unknown as { driver: SandboxDriver }).driver;
     let reached!: () => void;
     const atSandbox = new Promise<void>((resolve) => (reached = resolve));
     let release!: () => void;
@@ -348,9 +348,9 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     const takeSandbox = async (image: string) => {
       reached();
       await released;
-      return (taken = await driver.create({ image }));
+      return (taken = await sandboxDriver.create({ image }));
     };
-    const sessions = new SessionManager(p.db.prisma, driver, takeSandbox, liveEnvironments());
+    const sessions = new SessionManager(p.db.prisma, sandboxDriver, takeSandbox, liveEnvironments());
     const starting = sessions.start({ taskId: await taskId("nl2bash_fs_1", 4), playerKind: "agent", turnLimit: null });
     await atSandbox;
     const stopped = sessions.shutdown();
