@@ -17,18 +17,18 @@ for (const file of process.argv.slice(2)) {
   const r = JSON.parse(readFileSync(file, "utf8"));
   if (r.checks) {
     // scripts/checks.sh: types, lint
-    passed += r.checks.filter((c) => c.ok).length;
-    failed += r.checks.filter((c) => !c.ok).length;
-    for (const c of r.checks.filter((c) => !c.ok)) failures.push(`check: ${c.name}`);
+    const bad = r.checks.filter((c) => !c.ok);
+    passed += r.checks.length - bad.length;
+    failed += bad.length;
+    for (const c of bad) failures.push(`check: ${c.name}`);
   } else if (r.numPassedTests !== undefined) {
     // vitest
     passed += r.numPassedTests;
-    failed += r.numFailedTests + filesFailedWithoutTests(r);
+    failed += r.numFailedTests + (r.testResults ?? []).filter(failedWithoutTests).length;
     for (const t of r.testResults ?? []) {
       const file = path.relative(process.cwd(), t.name);
       for (const a of t.assertionResults ?? []) if (a.status === "failed") failures.push(`vitest: ${file} › ${a.fullName}`);
-      if (t.status === "failed" && !t.assertionResults?.some((a) => a.status === "failed"))
-        failures.push(`vitest: ${file}: ${firstLine(t.message)}`);
+      if (failedWithoutTests(t)) failures.push(`vitest: ${file}: ${firstLine(t.message)}`);
     }
     skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   } else if (r.stats) {
@@ -42,10 +42,9 @@ for (const file of process.argv.slice(2)) {
   }
 }
 
-/** A test file that failed to load (or in a hook) has no failed test of its own: count it once. */
-function filesFailedWithoutTests(r) {
-  return (r.testResults ?? []).filter((t) => t.status === "failed" && !t.assertionResults?.some((a) => a.status === "failed"))
-    .length;
+/** A test file that failed to load (or in a hook) has no failed test of its own: counted once. */
+function failedWithoutTests(t) {
+  return t.status === "failed" && !t.assertionResults?.some((a) => a.status === "failed");
 }
 
 function* playwrightTests(suites, titles = []) {
