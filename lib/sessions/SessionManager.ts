@@ -77,7 +77,7 @@ export class SessionManager {
   /** Starts past their checks: a shutdown lets them finish, then ends their episodes too. */
   private starting = new Set<Promise<unknown>>();
   /** Sandboxes of ended episodes still being destroyed: a shutdown waits for them. */
-  private destroying = new Set<Promise<void>>();
+  private destroying = new Set<Promise<unknown>>();
   private readonly unstored: EndingsToStore;
   private accepting = true;
 
@@ -139,13 +139,10 @@ export class SessionManager {
     // Held from here, so concurrent starts count each other.
     const slot = `starting-${randomBytes(6).toString("hex")}`;
     this.owners.set(slot, opts.owner?.userId ?? null);
-    const started = this.startTask(task, env, opts);
-    this.starting.add(started);
     try {
-      return await started;
+      return await awaitedAtShutdown(this.starting, this.startTask(task, env, opts));
     } finally {
       this.owners.delete(slot);
-      this.starting.delete(started);
     }
   }
 
@@ -240,9 +237,10 @@ export class SessionManager {
         this.live.delete(s.id);
         this.owners.delete(s.id);
         this.tokens.delete(s.id);
-        const destroyed = sandbox.destroy().catch(() => {});
-        this.destroying.add(destroyed);
-        void destroyed.then(() => this.destroying.delete(destroyed));
+        void awaitedAtShutdown(
+          this.destroying,
+          sandbox.destroy().catch(() => {}),
+        );
         for (const l of this.endedListeners) l(s.id);
       },
     });
@@ -305,6 +303,14 @@ export class SessionManager {
   get unstoredEndings(): number {
     return this.unstored.size;
   }
+}
+
+/** `work`, kept in `pending` until it settles: a shutdown waits for what is there. */
+function awaitedAtShutdown<T>(pending: Set<Promise<unknown>>, work: Promise<T>): Promise<T> {
+  pending.add(work);
+  const forget = () => void pending.delete(work);
+  work.then(forget, forget);
+  return work;
 }
 
 function digest(token: string): Buffer {
