@@ -16,6 +16,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    globalSetup: ["vitest.globalSetup.ts"],
     // Every test file starts its own Plateau: one warm sandbox per image, filled when a test first
     // asks (not 2 × every Bash image at each start), so the engine makes only the containers used.
     env: {

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +7,17 @@ import { openDatabase, type Database } from "./index";
 
 // A fresh, real PostgreSQL for one test file: an embedded server in a temporary folder on a free
 // port, with the project's migrations applied. Integration tests use this instead of mocks.
+// A test run makes its data folders once (vitest.globalSetup.ts: initdb, migrations, seeds) and each
+// file starts from a copy: 0.5 s instead of 2–3 s, and 1.6 s more for the tasks.
+
+/** The folder holding the run's ready-made data folders, one per seed ("empty": migrated only). */
+export const TEMPLATES_ENV = "PLATEAU_TEST_DB_TEMPLATES";
+
+/** What a test database holds beyond the schema; `name` is its ready-made folder's. */
+export interface TestSeed {
+  name: string;
+  apply(db: Database): Promise<unknown>;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,14 +30,31 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function openTestDatabase(): Promise<Database> {
+/** A new folder a "postgres" user can enter (as root, initdb and the server run as that user). */
+function enterableTempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  chmodSync(dir, 0o755);
+  return dir;
+}
+
+/** The data folder of the run's `seed`, if the run made them; null: a test initialises its own. */
+function template(seed: TestSeed | undefined): string | null {
+  const root = process.env[TEMPLATES_ENV];
+  const dir = root && path.join(root, seed?.name ?? "empty");
+  return dir && existsSync(path.join(dir, "PG_VERSION")) ? dir : null;
+}
+
+export async function openTestDatabase(seed?: TestSeed): Promise<Database> {
   if (process.env.PLATEAU_TEST_DATABASE_URL) {
     throw new Error("PLATEAU_TEST_DATABASE_URL is not supported: tests own their database");
   }
-  const dir = mkdtempSync(path.join(os.tmpdir(), "plateau-testdb-"));
-  // As root, initdb runs as a "postgres" user that must be able to enter the folder.
-  chmodSync(dir, 0o755);
-  const db = await openDatabase({ url: undefined, dataDir: path.join(dir, "pg"), port: await freePort() });
+  const dir = enterableTempDir("plateau-testdb-");
+  const dataDir = path.join(dir, "pg");
+  const from = template(seed);
+  // -a keeps the files the "postgres" user's (a root run's initdb made them so).
+  if (from) execFileSync("cp", ["-a", from, dataDir]);
+  const db = await openDatabase({ url: undefined, dataDir, port: await freePort() });
+  if (!from) await seed?.apply(db);
   return {
     ...db,
     async close() {
@@ -34,6 +62,27 @@ export async function openTestDatabase(): Promise<Database> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Makes a run's data folders in a new folder, and returns it (for TEMPLATES_ENV): "empty", then one
+ * per seed, each started from "empty", seeded, and stopped cleanly (a copy starts with no recovery).
+ */
+export async function makeTestDatabaseTemplates(seeds: TestSeed[]): Promise<string> {
+  const root = enterableTempDir("plateau-testdb-templates-");
+  const empty = await openDatabase({ url: undefined, dataDir: path.join(root, "empty"), port: await freePort() });
+  await empty.close();
+  for (const seed of seeds) {
+    const dataDir = path.join(root, seed.name);
+    execFileSync("cp", ["-a", path.join(root, "empty"), dataDir]);
+    const db = await openDatabase({ url: undefined, dataDir, port: await freePort() });
+    try {
+      await seed.apply(db);
+    } finally {
+      await db.close();
+    }
+  }
+  return root;
 }
 
 /**

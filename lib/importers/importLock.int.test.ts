@@ -3,7 +3,7 @@ import { openTestDatabase } from "../db/testing";
 import { createPrisma, type Db } from "../db/client";
 import type { Database } from "../db";
 import { probeDatabase, type DatabaseProbe } from "../db/probeDatabase";
-import { loadTasks } from "../tasks";
+import { WITH_TASKS } from "../tasks/testing";
 import { importLogs } from "./importLogs";
 import { interCodeLogs } from "./testing/interCodeLogs";
 
@@ -13,8 +13,7 @@ import { interCodeLogs } from "./testing/interCodeLogs";
 let db: Database;
 let small: Db;
 beforeAll(async () => {
-  db = await openTestDatabase();
-  await loadTasks(db.prisma, "data/intercode");
+  db = await openTestDatabase(WITH_TASKS);
   small = createPrisma(db.url, 3); // a pool of 3 for 6 imports: waiting ones must give theirs back
 }, 180_000);
 afterAll(async () => {

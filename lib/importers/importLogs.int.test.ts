@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../db/testing";
 import type { Database } from "../db";
-import { loadTasks } from "../tasks";
+import { WITH_TASKS } from "../tasks/testing";
 import { importLogs, type ImportFile } from "./index";
 import { interCodeLogs } from "./testing/interCodeLogs";
 
 let db: Database;
 beforeAll(async () => {
-  db = await openTestDatabase();
-  await loadTasks(db.prisma, "data/intercode");
+  db = await openTestDatabase(WITH_TASKS);
 }, 120_000);
 afterAll(async () => db?.close());
 

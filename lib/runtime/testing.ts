@@ -1,11 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { Server as IoServer } from "socket.io";
 import type { SocketServer } from "./socketEvents";
 import { openTestDatabase } from "../db/testing";
 import type { Database } from "../db";
-import { loadTasks } from "../tasks";
+import { WITH_TASKS } from "../tasks/testing";
 import { startServices, type RunningServices } from "./services";
 import type { SessionManager } from "../sessions/SessionManager";
 import { signedIn, startTestAuth } from "../auth/testing";
@@ -29,8 +28,8 @@ export interface TestPlateau {
 /** `db`: a database the test opened itself (to stop and start it again); default: a fresh one, closed with the rest. */
 export async function startTestPlateau(driver: "docker" | "local", given?: Database): Promise<TestPlateau> {
   process.env.PLATEAU_SANDBOX = driver;
-  const db = given ?? (await openTestDatabase());
-  await loadTasks(db.prisma, path.resolve("data/intercode"));
+  const db = given ?? (await openTestDatabase(WITH_TASKS));
+  if (given) await WITH_TASKS.apply(given);
   const http: Server = createServer();
   const io: SocketServer = new IoServer(http, { serveClient: false, perMessageDeflate: false });
   const auth = startTestAuth(db.prisma);

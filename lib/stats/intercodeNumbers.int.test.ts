@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../db/testing";
 import type { Database } from "../db";
-import { loadTasks } from "../tasks";
+import { WITH_TASKS } from "../tasks/testing";
 import { importLogs } from "../importers";
 import { interCodeLogs } from "../importers/testing/interCodeLogs";
 import { computeStats, StatsQuery, type StatsResult } from "./index";
@@ -22,8 +22,7 @@ const RUNS = {
 };
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  await loadTasks(db.prisma, "data/intercode");
+  db = await openTestDatabase(WITH_TASKS);
   const sql = await importLogs(db.prisma, interCodeLogs("sql/gpt-3.5"));
   const py = await importLogs(db.prisma, interCodeLogs("python"));
   const bashTa = await importLogs(db.prisma, interCodeLogs("bash/text-davinci-003"), { run: RUNS.bashTryAgain });

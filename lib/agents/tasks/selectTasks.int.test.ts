@@ -1,14 +1,12 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../db/testing";
 import type { Database } from "../../db";
-import { loadTasks } from "../../tasks";
+import { WITH_TASKS } from "../../tasks/testing";
 import { resolveTask, selectTasks } from "./selectTasks";
 
 let db: Database;
 beforeAll(async () => {
-  db = await openTestDatabase();
-  await loadTasks(db.prisma, path.resolve("data/intercode"));
+  db = await openTestDatabase(WITH_TASKS);
 });
 afterAll(async () => {
   await db?.close();

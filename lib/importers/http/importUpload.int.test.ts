@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../db/testing";
 import type { Database } from "../../db";
-import { loadTasks } from "../../tasks";
+import { WITH_TASKS } from "../../tasks/testing";
 import { interCodeLogs } from "../testing/interCodeLogs";
 import { DEFAULT_IMPORT_BYTES } from "../../runtime/bodyLimit";
 import { importUpload } from "./importUpload";
@@ -12,8 +12,7 @@ import { createUploadReader } from "./uploadReader";
 let db: Database;
 const reader = createUploadReader();
 beforeAll(async () => {
-  db = await openTestDatabase();
-  await loadTasks(db.prisma, "data/intercode");
+  db = await openTestDatabase(WITH_TASKS);
 }, 120_000);
 afterAll(async () => {
   await reader.close();
