@@ -34,6 +34,8 @@ export interface ServiceDeps {
 
 export interface RunningServices {
   sandbox: SandboxInfo;
+  /** The chosen driver (null: none is available, `sandbox.reason` says why). */
+  driver: SandboxDriver | null;
   live: LiveServices;
   stop(): Promise<void>;
 }
@@ -106,6 +108,7 @@ export async function startServices(deps: ServiceDeps): Promise<RunningServices>
 
   return {
     sandbox: { driver: driver?.name ?? null, reason: choice.reason, warning: choice.warning },
+    driver,
     live: { sessions, agentRuns: agentRuns.runner, apiEpisodes: new ApiEpisodes() },
     async stop() {
       engine?.dispose();

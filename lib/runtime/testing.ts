@@ -7,6 +7,7 @@ import type { Database } from "../db";
 import { WITH_TASKS } from "../tasks/testing";
 import { startServices, type RunningServices } from "./services";
 import type { SessionManager } from "../sessions/SessionManager";
+import type { SandboxDriver } from "../sandbox/types";
 import { signedIn, startTestAuth } from "../auth/testing";
 import type { AuthServices } from "../auth/startAuth";
 
@@ -21,6 +22,8 @@ export interface TestPlateau {
   researcherId: string;
   auth: AuthServices;
   sessions: SessionManager;
+  /** The sandbox driver of `sessions`, for tests that make sandboxes or sessions of their own. */
+  driver: SandboxDriver;
   services: RunningServices;
   close(): Promise<void>;
 }
@@ -42,7 +45,7 @@ export async function startTestPlateau(driver: "docker" | "local", given?: Datab
     identities: auth.identities,
     resumeRunsEveryMs: null,
   });
-  if (services.sandbox.driver !== driver) {
+  if (!services.driver || services.driver.name !== driver) {
     await services.stop();
     if (!given) await db.close();
     throw new Error(`the ${driver} sandbox driver is not available: ${services.sandbox.reason}`);
@@ -57,6 +60,7 @@ export async function startTestPlateau(driver: "docker" | "local", given?: Datab
     researcherId: researcher.userId,
     auth,
     sessions: services.live.sessions,
+    driver: services.driver,
     services,
     async close() {
       io.close();

@@ -98,7 +98,7 @@ describe("a database that goes away under live episodes", { timeout: 120_000 }, 
   });
 
   it("no sandbox is left when the episode row cannot be made", async () => {
-    const driver = (p.sessions as unknown as { driver: LocalDriver }).driver;
+    const driver = p.driver as LocalDriver; // this file plays on the local driver
     // Sessions of their own, whose sandbox is known: counting the driver's sandboxes raced the warm
     // pool's refills on a loaded machine.
     let taken: Sandbox | null = null;

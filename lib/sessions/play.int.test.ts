@@ -3,7 +3,7 @@ import { startTestPlateau, type TestPlateau } from "../runtime/testing";
 import { TestPlayer } from "./testPlayer";
 import { SessionManager } from "./SessionManager";
 import { liveEnvironments } from "../environments";
-import type { Sandbox, SandboxDriver } from "../sandbox/types";
+import type { Sandbox } from "../sandbox/types";
 
 // Live play end to end: a socket.io client types into a real sandbox's shell, and what it did is in
 // PostgreSQL step by step with a faithful reward. Runs on each sandbox driver.
@@ -338,7 +338,6 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
   });
 
   it("a stop while an episode is starting lets the start finish, then ends that episode as interrupted and destroys its sandbox", async () => {
-    const sandboxDriver = (p.sessions as unknown as { driver: SandboxDriver }).driver;
     let reached!: () => void;
     const atSandbox = new Promise<void>((resolve) => (reached = resolve));
     let release!: () => void;
@@ -348,9 +347,9 @@ describe.each(DRIVERS)("live play on the %s driver", (driver) => {
     const takeSandbox = async (image: string) => {
       reached();
       await released;
-      return (taken = await sandboxDriver.create({ image }));
+      return (taken = await p.driver.create({ image }));
     };
-    const sessions = new SessionManager(p.db.prisma, sandboxDriver, takeSandbox, liveEnvironments());
+    const sessions = new SessionManager(p.db.prisma, p.driver, takeSandbox, liveEnvironments());
     const starting = sessions.start({ taskId: await taskId("nl2bash_fs_1", 4), playerKind: "agent", turnLimit: null });
     await atSandbox;
     const stopped = sessions.shutdown();
