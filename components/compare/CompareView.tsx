@@ -55,7 +55,8 @@ async function CompareSections({ data: pending, params }: { data: Promise<Compar
           <div>
             {!stats ? (
               <p className="muted" data-testid="compare-pick">
-                Pick runs in the list to draw their plateau curves, or group by model, strategy or player kind to compare everything.
+                Pick runs in the list to draw their plateau curves, or group by model, strategy or player kind to compare
+                everything.
               </p>
             ) : stats.groups.length === 0 ? (
               <p className="muted" data-testid="compare-nothing">
