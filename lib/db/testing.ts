@@ -44,16 +44,20 @@ function template(seed: TestSeed | undefined): string | null {
   return dir && existsSync(path.join(dir, "PG_VERSION")) ? dir : null;
 }
 
+/** An embedded server on a free port in `dataDir`: a copy of `copyOf`, or initialised there when null. */
+async function openServer(dataDir: string, copyOf: string | null): Promise<Database> {
+  // -a keeps the files the "postgres" user's (a root run's initdb made them so).
+  if (copyOf) execFileSync("cp", ["-a", copyOf, dataDir]);
+  return openDatabase({ url: undefined, dataDir, port: await freePort() });
+}
+
 export async function openTestDatabase(seed?: TestSeed): Promise<Database> {
   if (process.env.PLATEAU_TEST_DATABASE_URL) {
     throw new Error("PLATEAU_TEST_DATABASE_URL is not supported: tests own their database");
   }
   const dir = enterableTempDir("plateau-testdb-");
-  const dataDir = path.join(dir, "pg");
   const from = template(seed);
-  // -a keeps the files the "postgres" user's (a root run's initdb made them so).
-  if (from) execFileSync("cp", ["-a", from, dataDir]);
-  const db = await openDatabase({ url: undefined, dataDir, port: await freePort() });
+  const db = await openServer(path.join(dir, "pg"), from);
   if (!from) await seed?.apply(db);
   return {
     ...db,
@@ -70,12 +74,10 @@ export async function openTestDatabase(seed?: TestSeed): Promise<Database> {
  */
 export async function makeTestDatabaseTemplates(seeds: TestSeed[]): Promise<string> {
   const root = enterableTempDir("plateau-testdb-templates-");
-  const empty = await openDatabase({ url: undefined, dataDir: path.join(root, "empty"), port: await freePort() });
-  await empty.close();
+  const empty = path.join(root, "empty");
+  await (await openServer(empty, null)).close();
   for (const seed of seeds) {
-    const dataDir = path.join(root, seed.name);
-    execFileSync("cp", ["-a", path.join(root, "empty"), dataDir]);
-    const db = await openDatabase({ url: undefined, dataDir, port: await freePort() });
+    const db = await openServer(path.join(root, seed.name), empty);
     try {
       await seed.apply(db);
     } finally {
