@@ -231,6 +231,48 @@ test("the terminal's glyph widths, measured in one layout, are xterm's own; its 
   expect(Math.abs(slider.trackBottom - slider.thumbBottom)).toBeLessThanOrEqual(2);
 });
 
+test("the first paint shows the screen and the steps the replay opens on; keys pressed before its scripts run are kept", async ({
+  page,
+}) => {
+  // Nothing of the page's bundle runs until the gate opens: what shows is the server's HTML.
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await gate;
+    await route.continue();
+  });
+  // The recording made, as when an episode ends (a page does not wait for one no one has opened).
+  expect((await page.request.get(`/api/episodes/${ids.recorded}/events`)).ok()).toBe(true);
+  await page.goto(`/episodes/${ids.recorded}?step=12`, { waitUntil: "domcontentloaded" });
+  const preview = page.getByTestId("replay-screen-preview");
+  await expect(preview).toBeVisible();
+  const previewText = await preview.evaluate((el) =>
+    Array.from(el.children, (row) => (row.textContent ?? "").replace(/\u00a0/g, " ").trimEnd())
+      .join("\n")
+      .trimEnd(),
+  );
+  const trimmed = (t: string) =>
+    t
+      .split("\n")
+      .map((l) => l.trimEnd())
+      .join("\n");
+  expect(previewText).toBe(trimmed(await expectedScreen(12)));
+  await expect(page.locator('[data-testid="step-row"][data-turn="1"]')).toContainText(cast.commands[0]);
+  await expect(page.getByTestId("step-detail")).toContainText(cast.commands[11]);
+  // Sized as the terminal will be: it takes over without a jump.
+  const before = await preview.boundingBox();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("j");
+  release();
+  await settled(page);
+  await expect(page.getByTestId("turn-indicator")).toHaveText("turn 14 / 50");
+  expect(await screenText(page)).toBe(await expectedScreen(14));
+  await expect(preview).toHaveCount(0);
+  const term = await page.locator("[data-testid=replay-terminal] .xterm-screen").boundingBox();
+  expect(Math.abs(term!.height - before!.height)).toBeLessThanOrEqual(2);
+  expect(Math.abs(term!.y - before!.y)).toBeLessThanOrEqual(1);
+});
+
 test("a deep link opens at its step, and the address follows the steps", async ({ page }) => {
   await page.goto(`/episodes/${ids.recorded}?step=17`);
   await settled(page);

@@ -29,7 +29,7 @@ interface Props {
 export function ComparePane({ side, episode: initial, turn, onTurn, onStep, diffTurn, onReady }: Props) {
   const box = useRef<HTMLDivElement>(null);
   // Half the width: the recording is drawn at a readable size and scrolls in its box, rather than shrunk to fit.
-  const { episode, term, player, view, steps, error } = useReplaySession(initial, turn, box, "width");
+  const { episode, term, player, view, steps, error } = useReplaySession(initial, turn, box, { fit: "width" });
 
   useEffect(() => onReady(side, player, term, steps), [side, player, term, steps, onReady]);
   // Linked navigation: follow the shared turn (playback inside one pane stays its own).

@@ -9,6 +9,8 @@ import { isSubmitIn } from "@/lib/environments/isSubmit";
 import type { Player, PlayerView } from "@/lib/replay/Player";
 import type { EpisodeForReplay } from "@/lib/episodes/getEpisodeForReplay";
 import type { TaskEpisode } from "@/lib/episodes/listEpisodesOfTask";
+import type { ReplayStep } from "@/lib/replay/types";
+import type { ScreenHtml } from "@/lib/sessions/protocol";
 import { useReplaySession } from "./useReplaySession";
 import { useReplayKeys } from "./useReplayKeys";
 import { useUrlTurn } from "./useUrlTurn";
@@ -18,6 +20,7 @@ import { TimelineBar } from "./TimelineBar";
 import { PlayerControls } from "./PlayerControls";
 import { StepDetail } from "./StepDetail";
 import { SearchBox } from "./SearchBox";
+import { ReplayScreenPreview } from "./ReplayScreenPreview";
 import s from "./replay.module.css";
 import { formatCount, formatReward } from "@/lib/stats/formatNumber";
 
@@ -39,10 +42,14 @@ interface Props {
   others: TaskEpisode[];
   /** Researchers: the gold on request and the task's page; a participant sees neither. */
   showGold: boolean;
+  /** The steps without their observations (listed in the first paint; the rest loads after). */
+  initialSteps?: ReplayStep[];
+  /** The screen the replay opens on, drawn by the server (a finished episode's): shown until the terminal has drawn it. */
+  screen?: ScreenHtml | null;
 }
 
 /** The replay page: step list, terminal re-fed from the recording, timeline, controls, search; live when the episode is being played. */
-export function ReplayView({ episode: initial, initialTurn, others, showGold }: Props) {
+export function ReplayView({ episode: initial, initialTurn, others, showGold, initialSteps, screen }: Props) {
   const termBox = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const router = useRouter();
@@ -50,18 +57,24 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
     initial,
     initialTurn,
     termBox,
+    { steps: initialSteps },
   );
+  const [drawn, setDrawn] = useState(false);
   const [query, setQuery] = useState("");
   const [current, setCurrent] = useState<number | null>(null);
   const matches = useMemo(() => searchSteps(steps, query), [steps, query]);
   const hits = useMemo(() => new Set(matches.map((m) => m.turn)), [matches]);
-  const turn = view?.state.turn ?? 0;
+  // Until the player is there, the turn the page opens on (?step=N), as its first paint shows it.
+  const turn = view?.state.turn ?? Math.min(initialTurn ?? 0, steps.length);
   const onSelect = useCallback((t: number) => player?.dispatch({ type: "seekTurn", turn: t }), [player]);
 
   useEffect(() => {
     if (!term || !player) return;
     // Interactive: steps listed, screen drawn (bench/replay.ts reads this mark).
-    void player.settled().then(() => requestAnimationFrame(() => performance.mark("plateau:replay-ready")));
+    void player.settled().then(() => {
+      setDrawn(true);
+      requestAnimationFrame(() => performance.mark("plateau:replay-ready"));
+    });
     window.__plateauTerm = term;
     window.__plateauReplay = { player, view: () => player.getView(), settled: () => player.settled() };
     return () => {
@@ -160,9 +173,10 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold }: 
           </div>
         </aside>
         <section className={s.main}>
-          <div className={s.termBox}>
+          <div className={`${s.termBox} ${s.termStack}`}>
             <div ref={termBox} data-testid="replay-terminal" />
-            {(!player || error) && (
+            {screen && !drawn && !error && <ReplayScreenPreview screen={screen} />}
+            {((!player && !screen) || error) && (
               <div className={s.termOverlay} data-testid="replay-loading">
                 {error ? <span className="bad">Could not load the replay: {error}</span> : "Loading the recording…"}
               </div>

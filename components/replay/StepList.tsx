@@ -8,6 +8,8 @@ import type { ReplayStep } from "@/lib/replay/types";
 import s from "./replay.module.css";
 import { formatReward, formatCount } from "@/lib/stats/formatNumber";
 
+const FIRST_PAINT_RECT = { width: 0, height: 900 };
+
 interface Props {
   steps: ReplayStep[];
   /** Selected turn, 1-based (0: before the first). */
@@ -46,6 +48,9 @@ export const StepList = memo(function StepList({
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
     overscan: 12,
+    // Before the list is measured (the server's render, and hydration, which must match it): a
+    // window's worth of rows, so the first paint lists the steps.
+    initialRect: FIRST_PAINT_RECT,
   });
 
   // The selected turn scrolls into view once the frame showing it is painted, and only if no

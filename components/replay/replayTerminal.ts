@@ -2,9 +2,7 @@ import { Terminal, type ITerminalInitOnlyOptions, type ITerminalOptions } from "
 import { TERMINAL_FONT } from "@/components/play/terminalFont";
 import { measureGlyphWidths, syncScrollbarPerFrame } from "@/components/terminal/xtermInternals";
 import { fittingFontSize, type TerminalFit } from "@/lib/replay/fittingFontSize";
-
-/** Below the terminal, the timeline, the controls and a few lines of the step's detail stay in the window. */
-const BELOW = 230;
+import { TERMINAL_BELOW } from "./earlyReplay";
 
 /** A replay's xterm: read-only, at the recording's size. */
 export function replayTerminalOptions(
@@ -34,7 +32,7 @@ export function replayTerminal(
   sizing: TerminalFit,
 ): { term: Terminal; dispose(): void } {
   const width = () => el.clientWidth - 4;
-  const height = () => Math.max(0, window.innerHeight - (el.getBoundingClientRect().top + window.scrollY) - BELOW);
+  const height = () => Math.max(0, window.innerHeight - (el.getBoundingClientRect().top + window.scrollY) - TERMINAL_BELOW);
   const fitting = (cols: number, rows: number) => fittingFontSize(sizing, width(), cols, height(), rows);
   const term = new Terminal(replayTerminalOptions(size, width() > 0 ? fitting(size.cols, size.rows) : 13));
   term.attachCustomKeyEventHandler(() => false);

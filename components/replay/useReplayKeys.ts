@@ -1,21 +1,15 @@
 "use client";
 import { useEffect } from "react";
 import type { PlaybackEvent } from "@/lib/replay/playback";
-
-const KEYS: Record<string, PlaybackEvent> = {
-  ArrowLeft: { type: "prevTurn" },
-  ArrowRight: { type: "nextTurn" },
-  k: { type: "prevTurn" },
-  j: { type: "nextTurn" },
-  " ": { type: "toggle" },
-  Home: { type: "first" },
-  End: { type: "last" },
-};
+import { REPLAY_KEYS } from "@/lib/replay/replayKeys";
+import { takeEarlyReplayKeys } from "./earlyReplay";
 
 /** ←/→ and k/j step, space plays, Home/End jump, / searches. Keys typed into a field are left alone (xterm's own hidden one excepted). */
 export function useReplayKeys(send: ((e: PlaybackEvent) => void) | null, focusSearch: () => void): void {
   useEffect(() => {
     if (!send) return;
+    // Pressed while the page was starting (the inline script held them): in order, before any new one.
+    for (const key of takeEarlyReplayKeys()) send(REPLAY_KEYS[key]);
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const t = e.target as HTMLElement | null;
@@ -29,7 +23,7 @@ export function useReplayKeys(send: ((e: PlaybackEvent) => void) | null, focusSe
         focusSearch();
         return;
       }
-      const ev = KEYS[e.key];
+      const ev = REPLAY_KEYS[e.key];
       if (!ev) return;
       e.preventDefault();
       send(ev);

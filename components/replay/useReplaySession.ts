@@ -156,12 +156,18 @@ export function useReplaySession(
   initial: EpisodeForReplay,
   initialTurn: number | undefined,
   box: React.RefObject<HTMLDivElement | null>,
-  fit: TerminalFit = "window",
+  opts: {
+    fit?: TerminalFit;
+    /** The steps without their observations, when the page came with them (else they are loaded). */
+    steps?: ReplayStep[];
+  } = {},
 ): ReplaySession {
+  const fit = opts.fit ?? "window";
   const [term, setTerm] = useState<Terminal | null>(null);
   const [episode, setEpisode] = useState(initial);
   const [player, setPlayer] = useState<Player | null>(null);
-  const [steps, setSteps] = useState<ReplayStep[]>([]);
+  const [steps, setSteps] = useState<ReplayStep[]>(opts.steps ?? []);
+  const givenSteps = useRef(opts.steps);
   const [outputs, setOutputs] = useState(false);
   const [synthesized, setSynthesized] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -176,10 +182,12 @@ export function useReplaySession(
     const ac = new AbortController();
     let release!: () => void;
     const shown = new Promise<void>((resolve) => (release = resolve));
-    // Both loads are preloaded with the page's HTML: these fetches take them over.
+    // The recording is preloaded with the page's HTML: this fetch takes it over. The steps came
+    // with the page, or are loaded beside it.
+    const given = givenSteps.current;
     const loading = Promise.all([
       openRecording(id, isLive, ac.signal, shown),
-      getJson<{ steps: ReplayStep[] }>(`/api/episodes/${id}/steps?output=0`, ac.signal),
+      given ? { steps: given } : getJson<{ steps: ReplayStep[] }>(`/api/episodes/${id}/steps?output=0`, ac.signal),
     ]);
     loading.catch(() => {});
     let screenTerm: ReturnType<typeof replayTerminal> | null = null;

@@ -2,6 +2,7 @@ import headless from "@xterm/headless";
 import serialize from "@xterm/addon-serialize";
 import type { ScreenHtml } from "./protocol";
 import { SharedTick } from "./SharedTick";
+import { screenHtmlOf } from "./screenHtml";
 
 // A server-side copy of the player's screen, so a reloaded page (or a new spectator) is redrawn
 // exactly as it was instead of replaying the whole recording.
@@ -67,15 +68,7 @@ export class ScreenMirror {
    */
   screenHtml(): Promise<ScreenHtml> {
     this.feedNow();
-    return new Promise((resolve) =>
-      this.term.write("", () => {
-        const html = this.addon.serializeAsHTML({ scrollback: 0 });
-        const b = this.term.buffer.active;
-        // The addon wraps the rows in <pre><div style=…>…</div></pre>; the page brings its own frame.
-        const rows = /<pre><div[^>]*>([\s\S]*)<\/div><\/pre>/.exec(html)?.[1] ?? "";
-        resolve({ rows, cols: this.term.cols, lines: this.term.rows, cursorX: b.cursorX, cursorY: b.cursorY });
-      }),
-    );
+    return new Promise((resolve) => this.term.write("", () => resolve(screenHtmlOf(this.term, this.addon))));
   }
 
   dispose(): void {

@@ -1,31 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { openTestDatabase } from "../../db/testing";
 import type { Database } from "../../db";
 import { genCast } from "../testing/genCast";
-import { seedEmptyEpisode, seedLiveEpisode, seedRecordedEpisode, seedStepsEpisode } from "../testing/seedEpisodes";
+import {
+  openReplayTestDatabase,
+  seedEmptyEpisode,
+  seedLiveEpisode,
+  seedRecordedEpisode,
+  seedStepsEpisode,
+} from "../testing/seedEpisodes";
 import { decodeRecording } from "../wireFormat";
 import { loadReplayEventsAfter, loadReplayRecording } from "./loadReplayRecording";
 import { SNAPSHOT_EVERY } from "./buildSnapshots";
 
 let db: Database;
 let taskId: number;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "plateau-replay-"));
+let dataDir: string;
+let opened: Awaited<ReturnType<typeof openReplayTestDatabase>> | undefined;
 const decode = (b: Uint8Array | null) => decodeRecording(b!);
 
 beforeAll(async () => {
-  process.env.PLATEAU_DATA_DIR = dataDir;
-  db = await openTestDatabase();
-  taskId = (
-    await db.prisma.task.create({ data: { environment: "bash", dataset: "test", index: 0, query: "list files", gold: "ls" } })
-  ).id;
+  opened = await openReplayTestDatabase();
+  ({ db, taskId, dataDir } = opened);
 });
-afterAll(async () => {
-  await db?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => opened?.close());
 
 describe("the recording a replay page loads", () => {
   it("is the stored terminal events with snapshots, computed once and kept on disk", async () => {

@@ -1,5 +1,9 @@
 import type { EpisodeStatus } from "../../episodes/episodeStatus";
-import type { Db } from "../../db";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Database, Db } from "../../db";
+import { openTestDatabase } from "../../db/testing";
 import { insertEvents as storeEvents } from "../../sessions/EpisodeWriter";
 import { alignSteps } from "../alignSteps";
 import type { ScreenEvent } from "../types";
@@ -181,4 +185,31 @@ export async function seedLiveEpisode(prisma: Db, f: EpisodeFields): Promise<str
 /** Seed an empty episode: no steps, no recording. */
 export async function seedEmptyEpisode(prisma: Db, f: EpisodeFields): Promise<string> {
   return createEpisode(prisma, { source: "import", ...f, turns: 0 });
+}
+
+/**
+ * A test database with one bash task to seed episodes of, and a replay cache of its own
+ * ($PLATEAU_DATA_DIR, removed on close).
+ */
+export async function openReplayTestDatabase(): Promise<{
+  db: Database;
+  taskId: number;
+  dataDir: string;
+  close(): Promise<void>;
+}> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "plateau-replay-"));
+  process.env.PLATEAU_DATA_DIR = dataDir;
+  const db = await openTestDatabase();
+  const { id: taskId } = await db.prisma.task.create({
+    data: { environment: "bash", dataset: "test", index: 0, query: "list files", gold: "ls" },
+  });
+  return {
+    db,
+    taskId,
+    dataDir,
+    async close() {
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
