@@ -268,7 +268,7 @@ test("the first paint shows the screen and the steps the replay opens on; keys p
   await expect(page.getByTestId("turn-indicator")).toHaveText("turn 14 / 50");
   expect(await screenText(page)).toBe(await expectedScreen(14));
   await expect(preview).toHaveCount(0);
-  const term = await page.locator("[data-testid=replay-terminal] .xterm-screen").boundingBox();
+  const term = await page.locator("[data-testid=replay-terminal] > .xterm .xterm-screen").boundingBox();
   expect(Math.abs(term!.height - before!.height)).toBeLessThanOrEqual(2);
   expect(Math.abs(term!.y - before!.y)).toBeLessThanOrEqual(1);
 });

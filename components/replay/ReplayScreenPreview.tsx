@@ -1,6 +1,8 @@
+"use client";
+import { useLayoutEffect, useRef } from "react";
 import type { ScreenHtml } from "@/lib/sessions/protocol";
 import { TERMINAL_FONT } from "@/components/play/terminalFont";
-import { REPLAY_PREVIEW_ID } from "./earlyReplay";
+import { REPLAY_PREVIEW_ID, sizeScreenPreview } from "./earlyReplay";
 import s from "./replay.module.css";
 
 const FONT = { fontFamily: TERMINAL_FONT.fontFamily, lineHeight: TERMINAL_FONT.lineHeight };
@@ -11,8 +13,14 @@ const FONT = { fontFamily: TERMINAL_FONT.fontFamily, lineHeight: TERMINAL_FONT.l
  * drawn the same screen.
  */
 export function ReplayScreenPreview({ screen }: { screen: ScreenHtml }) {
+  const box = useRef<HTMLDivElement>(null);
+  // Reached within the app, no inline script sized it: done here, before it is painted.
+  useLayoutEffect(() => {
+    if (box.current && !box.current.style.fontSize) sizeScreenPreview(box.current, screen.cols, screen.lines);
+  }, [screen]);
   return (
     <div
+      ref={box}
       id={REPLAY_PREVIEW_ID}
       className={s.screenPreview}
       data-testid="replay-screen-preview"

@@ -16,6 +16,32 @@ export const REPLAY_PREVIEW_ID = "plateau-replay-preview";
 /** Below a replay's terminal, the timeline, the controls and a few lines of the step's detail stay in the window. */
 export const TERMINAL_BELOW = 230;
 
+/**
+ * Sizes the first-paint screen as the terminal will be sized: the font that fits (`fitting`), and
+ * rows as high as xterm makes them (its measured glyph height in device pixels rounded up, times
+ * the line height, rounded down). Self-contained: its source text is part of the inline script.
+ */
+function sizePreview(
+  preview: HTMLElement,
+  size: [number, number],
+  below: number,
+  lineHeight: number,
+  fitting: typeof fittingFontSize,
+): void {
+  const host = preview.parentElement?.firstElementChild; // where the terminal will be
+  if (!host) return;
+  const width = host.clientWidth - 4;
+  const height = Math.max(0, innerHeight - (host.getBoundingClientRect().top + scrollY) - below);
+  if (width > 0) preview.style.fontSize = `${fitting("window", width, size[0], height, size[1])}px`;
+  const probe = document.createElement("span");
+  probe.style.cssText = "position:absolute;visibility:hidden;line-height:normal";
+  probe.textContent = "W";
+  preview.appendChild(probe);
+  const dpr = devicePixelRatio || 1;
+  preview.style.lineHeight = `${Math.floor(Math.ceil(probe.getBoundingClientRect().height * dpr) * lineHeight) / dpr}px`;
+  probe.remove();
+}
+
 /** Self-contained (only globals and its arguments): its source text is the inline script. */
 function early(
   previewId: string,
@@ -24,22 +50,11 @@ function early(
   lineHeight: number,
   keys: string[],
   fitting: typeof fittingFontSize,
+  sized: typeof sizePreview,
 ): void {
   const preview = document.getElementById(previewId);
-  const host = preview?.parentElement?.firstElementChild; // where the terminal will be
-  if (preview && host) {
-    const width = host.clientWidth - 4;
-    const height = Math.max(0, innerHeight - (host.getBoundingClientRect().top + scrollY) - below);
-    if (width > 0) preview.style.fontSize = `${fitting("window", width, size[0], height, size[1])}px`;
-    // Rows as high as xterm makes them: its measured glyph height, in device pixels rounded up,
-    // times the line height, rounded down.
-    const probe = document.createElement("span");
-    probe.style.cssText = "position:absolute;visibility:hidden;line-height:normal";
-    probe.textContent = "W";
-    preview.appendChild(probe);
-    const dpr = devicePixelRatio || 1;
-    preview.style.lineHeight = `${Math.floor(Math.ceil(probe.getBoundingClientRect().height * dpr) * lineHeight) / dpr}px`;
-    probe.remove();
+  if (preview) {
+    sized(preview, size, below, lineHeight, fitting);
     // After the frame that shows it (bench/replay.ts reads this mark).
     requestAnimationFrame(() => setTimeout(() => performance.mark("plateau:replay-shown")));
   }
@@ -60,7 +75,12 @@ export function earlyReplayScript(cols: number, rows: number): string {
   const args = [REPLAY_PREVIEW_ID, [cols, rows], TERMINAL_BELOW, TERMINAL_FONT.lineHeight, Object.keys(REPLAY_KEYS)].map((a) =>
     JSON.stringify(a).replace(/</g, "\\u003c"),
   );
-  return `(${early.toString()})(${args.join(",")},${fittingFontSize.toString()});`;
+  return `(${early.toString()})(${args.join(",")},${fittingFontSize.toString()},${sizePreview.toString()});`;
+}
+
+/** The same sizing, for a page reached within the app (no inline script runs then). */
+export function sizeScreenPreview(preview: HTMLElement, cols: number, rows: number): void {
+  sizePreview(preview, [cols, rows], TERMINAL_BELOW, TERMINAL_FONT.lineHeight, fittingFontSize);
 }
 
 /** The keys held before the player was ready, once (later keys go to the page's own handler). */

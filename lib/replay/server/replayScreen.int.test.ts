@@ -81,6 +81,31 @@ describe("the screen a replay page opens on, in its first paint", () => {
     );
   });
 
+  it("shows a sandbox's output as text: markup in it is escaped, never made into the page's", async () => {
+    const hostile = `<img src=x onerror="alert(1)"> & <script>alert(2)</script>`;
+    const cmd = `cat notes.html`;
+    const id = await seedRecordedEpisode(
+      db.prisma,
+      {
+        text: "",
+        cols: 80,
+        rows: 24,
+        events: [
+          [0.1, "o", "$ "],
+          [0.5, "o", `${cmd}\r\n${hostile}\r\n$ `],
+        ],
+        commands: [cmd],
+        steps: [{ castStart: 0.2, castEnd: 0.6 }],
+      },
+      { taskId },
+    );
+    await loadReplayRecording(db.prisma, id);
+    const screen = (await replayScreen(db.prisma, id, await listReplaySteps(db.prisma, id), 1, 10_000))!;
+    expect(text(screen)).toContain(hostile);
+    expect(screen.rows).not.toMatch(/<(img|script)/i);
+    expect(screen.rows).toContain("&lt;img");
+  });
+
   it("is not waited for when the recording has not been made yet; the next page has it; an unknown episode has none", async () => {
     const id = await seedRecordedEpisode(db.prisma, genCast(400, 7), { taskId });
     const steps = await listReplaySteps(db.prisma, id, { observations: false });
