@@ -19,7 +19,7 @@ import { createPrisma } from "../lib/db/client";
 import { embeddedUrl } from "../lib/db/embedded";
 import { GEN_CAST, fromCast } from "../lib/replay/testing/genCast";
 import { seedRecordedEpisode, seedStepsEpisode } from "../lib/replay/testing/seedEpisodes";
-import { warmReplay } from "../lib/replay/server/loadReplayRecording";
+import { warmReplay } from "../lib/replay/server/replayScreen";
 import { CHROMIUM_LAUNCH } from "../e2e/chromium";
 import { startBenchServer, summarize, printRow, TRACE_CATEGORIES, type Summary } from "./benchServer";
 
@@ -58,14 +58,15 @@ console.log(
 );
 const recorded = await seedRecordedEpisode(prisma, cast, { taskId: task.id, playerName: "bench" });
 const stepsOnly = await seedStepsEpisode(prisma, 1000, { taskId: task.id });
-// As the server does when a live episode ends (services.ts: warmReplay): its snapshots are made
-// then, into the server's replay cache on disk, so no viewer waits for them. --cold: not done.
+// As the server does when a live episode ends (services.ts: warmReplay): its snapshots and the
+// screen its page opens on are made then, into the server's caches on disk, so no viewer waits for
+// them (here by another process: the server reads them from disk, as after a restart). --cold: not done.
 if (!values.cold && server) {
   process.env.PLATEAU_DATA_DIR = `.data/bench-server-${values.port}`;
   const t0 = performance.now();
   await warmReplay(prisma, recorded);
   console.log(
-    `bench: snapshots made as the episode is stored, in ${(performance.now() - t0).toFixed(0)} ms (no viewer waits for them)`,
+    `bench: snapshots and the opening screen made as the episode is stored, in ${(performance.now() - t0).toFixed(0)} ms (no viewer waits for them)`,
   );
 }
 await prisma.$disconnect();
@@ -94,7 +95,7 @@ function startTrace(page: Page, file: string) {
 
 /**
  * ms from navigation start until the replay page shows the screen it opens on and its steps (the
- * server's copy in the first paint: the frame after it, as the inline script marks it), until it
+ * server's copy, in the page's HTML), until it
  * marks itself interactive (its terminal has drawn that screen, keys and seeks answered), and
  * until the whole recording has arrived.
  */
@@ -111,7 +112,9 @@ async function plateauReady(url: string): Promise<{ shown: number; ms: number; c
   };
   const ms = await mark("plateau:replay-ready");
   const complete = await mark("plateau:replay-complete");
-  // No first-paint screen (not made yet when the page was): shown when interactive.
+  // Shown: the page's main thread has made the frame that shows the screen and the steps (as
+  // asciinema-player's ready is when its script knows the recording). No first-paint screen (not
+  // made yet when the page was): when interactive.
   const shown = Math.min(
     ms,
     await page.evaluate(() => performance.getEntriesByName("plateau:replay-shown")[0]?.startTime ?? Infinity),

@@ -19,7 +19,8 @@ export const TERMINAL_BELOW = 230;
 /**
  * Sizes the first-paint screen as the terminal will be sized: the font that fits (`fitting`), and
  * rows as high as xterm makes them (its measured glyph height in device pixels rounded up, times
- * the line height, rounded down). Self-contained: its source text is part of the inline script.
+ * the line height, rounded down). Everything is read in one layout: a glyph is measured at each
+ * size the fit can choose. Self-contained: its source text is part of the inline script.
  */
 function sizePreview(
   preview: HTMLElement,
@@ -30,16 +31,21 @@ function sizePreview(
 ): void {
   const host = preview.parentElement?.firstElementChild; // where the terminal will be
   if (!host) return;
+  const probes: HTMLElement[] = [];
+  for (let px = 7; px <= 15; px++) {
+    const probe = document.createElement("span");
+    probe.style.cssText = `position:absolute;visibility:hidden;line-height:normal;font-size:${px}px`;
+    probe.textContent = "W";
+    probes.push(preview.appendChild(probe));
+  }
   const width = host.clientWidth - 4;
   const height = Math.max(0, innerHeight - (host.getBoundingClientRect().top + scrollY) - below);
-  if (width > 0) preview.style.fontSize = `${fitting("window", width, size[0], height, size[1])}px`;
-  const probe = document.createElement("span");
-  probe.style.cssText = "position:absolute;visibility:hidden;line-height:normal";
-  probe.textContent = "W";
-  preview.appendChild(probe);
+  const font = width > 0 ? fitting("window", width, size[0], height, size[1]) : 13;
+  const glyph = probes[Math.min(Math.max(font, 7), 15) - 7].getBoundingClientRect().height;
+  for (const probe of probes) probe.remove();
   const dpr = devicePixelRatio || 1;
-  preview.style.lineHeight = `${Math.floor(Math.ceil(probe.getBoundingClientRect().height * dpr) * lineHeight) / dpr}px`;
-  probe.remove();
+  preview.style.fontSize = `${font}px`;
+  preview.style.lineHeight = `${Math.floor(Math.ceil(glyph * dpr) * lineHeight) / dpr}px`;
 }
 
 /** Self-contained (only globals and its arguments): its source text is the inline script. */
@@ -55,7 +61,7 @@ function early(
   const preview = document.getElementById(previewId);
   if (preview) {
     sized(preview, size, below, lineHeight, fitting);
-    // After the frame that shows it (bench/replay.ts reads this mark).
+    // Once the page has made the frame that shows it (bench/replay.ts reads this mark).
     requestAnimationFrame(() => setTimeout(() => performance.mark("plateau:replay-shown")));
   }
   const held: string[] = (window.__plateauEarlyReplayKeys = []);

@@ -11,7 +11,7 @@ import { watchEngine } from "../sandbox/watchEngine";
 import type { DockerDriver } from "../sandbox/docker";
 import { registerSpectate } from "../replay/spectateServer";
 import { orElse, type LiveSource } from "../replay/liveFeed";
-import { warmReplay } from "../replay/server/loadReplayRecording";
+import { warmReplay } from "../replay/server/replayScreen";
 import { startAgentRuns } from "../agents/startAgentRuns";
 import { ApiEpisodes } from "../agents/api/ApiEpisodes";
 import { authenticateSockets, socketIdentity } from "../auth/socketAuth";

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import type { Database } from "../../db";
 import { listReplaySteps } from "../../episodes/listReplaySteps";
 import type { ScreenHtml } from "../../sessions/protocol";
@@ -7,16 +9,17 @@ import { genCast, type GenCast } from "../testing/genCast";
 import { replayFromStart } from "../testing/headlessScreen";
 import { openReplayTestDatabase, seedRecordedEpisode, seedStepsEpisode } from "../testing/seedEpisodes";
 import { loadReplayRecording } from "./loadReplayRecording";
-import { replayScreen } from "./replayScreen";
+import { replayScreen, warmReplay } from "./replayScreen";
 
 let db: Database;
 let taskId: number;
+let dataDir: string;
 let cast: GenCast;
 let opened: Awaited<ReturnType<typeof openReplayTestDatabase>> | undefined;
 
 beforeAll(async () => {
   opened = await openReplayTestDatabase();
-  ({ db, taskId } = opened);
+  ({ db, taskId, dataDir } = opened);
   cast = genCast(50);
 });
 afterAll(() => opened?.close());
@@ -61,7 +64,9 @@ describe("the screen a replay page opens on, in its first paint", () => {
   it("is the terminal exactly as it was after the turn asked for (before the first, by default; the last, past the end)", async () => {
     const id = await seedRecordedEpisode(db.prisma, cast, { taskId });
     const steps = await listReplaySteps(db.prisma, id, { observations: false });
-    await loadReplayRecording(db.prisma, id); // as when the episode ended
+    await warmReplay(db.prisma, id); // as when the episode ended
+    // The screen it opens on is kept beside the recording: a restarted server has it at once.
+    expect(readdirSync(path.join(dataDir, "replay-screens")).filter((f) => f.startsWith(id))).toHaveLength(1);
     for (const [turn, k] of [
       [undefined, 0],
       [5, 5],

@@ -8,22 +8,23 @@ import { ScreenSeeker } from "../ScreenSeeker";
 import { Timeline } from "../Timeline";
 import { RecordingReceiver } from "../wireFormat";
 import type { StepSpan } from "../types";
-import { loadReplayRecording } from "./loadReplayRecording";
+import { listReplaySteps } from "../../episodes/listReplaySteps";
+import { recordingOf, replayCache, replayVersion } from "./loadReplayRecording";
 
 const { Terminal } = headless as unknown as typeof import("@xterm/headless");
 const { SerializeAddon } = serialize as unknown as typeof import("@xterm/addon-serialize");
 
-/** Screens already made, by the recording's bytes (one object per version in the cache) and turn. */
+/** Deep links' screens, by the recording's bytes (one object per version in the cache) and turn. */
 const KEPT_PER_RECORDING = 32;
-const screensOf = new WeakMap<Uint8Array, Map<string, Promise<ScreenHtml | null>>>();
+const screensOf = new WeakMap<Uint8Array, Map<number, Promise<ScreenHtml | null>>>();
 
 /**
  * The screen a finished episode's replay opens on (`turn`, or before the first step), as HTML for
  * the page's first paint: the page's player takes over once it has drawn the same. Sought as the
  * page seeks (the nearest snapshot, then the events after it), in a headless terminal; made once
- * per version of the recording and turn. Null when there is no recording to show, or when it is
- * not made within `waitMs` (a recording no one has opened yet is computed first, which can take
- * seconds: the page does not wait for it, the next one has it).
+ * per version of the recording and turn (the default turn's kept on disk too). Null when there is
+ * no recording to show, or when it is not made within `waitMs` (a recording no one has opened yet
+ * is computed first, which can take seconds: the page does not wait for it, the next one has it).
  */
 export async function replayScreen(
   prisma: Db,
@@ -42,23 +43,45 @@ export async function replayScreen(
   }
 }
 
+/** The screen each version of a recording opens on (the page's default), kept on disk beside the recordings. */
+const openings = () => replayCache("replay-screens", 64);
+
 async function madeScreen(
   prisma: Db,
   episodeId: string,
   steps: readonly StepSpan[],
   turn: number | undefined,
 ): Promise<ScreenHtml | null> {
-  const bytes = await loadReplayRecording(prisma, episodeId);
-  if (!bytes) return null;
-  let screens = screensOf.get(bytes);
-  if (!screens) screensOf.set(bytes, (screens = new Map()));
-  const key = String(turn ?? "");
-  let screen = screens.get(key);
+  const v = await replayVersion(prisma, episodeId);
+  if (!v) return null;
+  // A screen that cannot be made is kept as none: the page opens without it. (A recording that
+  // could not be read is not: it is tried again.)
+  const make = async () => {
+    const recording = await recordingOf(episodeId, v);
+    return screenAt(recording, steps, turn).catch(() => null);
+  };
+  if (turn === undefined) {
+    const bytes = await openings().get(episodeId, v.version, async () => new TextEncoder().encode(JSON.stringify(await make())));
+    return JSON.parse(new TextDecoder().decode(bytes)) as ScreenHtml | null;
+  }
+  // A deep link's (?step=N): in memory, with its recording.
+  const recording = await recordingOf(episodeId, v);
+  let screens = screensOf.get(recording);
+  if (!screens) screensOf.set(recording, (screens = new Map()));
+  let screen = screens.get(turn);
   if (!screen) {
     if (screens.size >= KEPT_PER_RECORDING) screens.clear(); // ?step= is the viewer's to choose
-    screens.set(key, (screen = screenAt(bytes, steps, turn)));
+    screens.set(turn, (screen = make()));
   }
   return screen;
+}
+
+/**
+ * Makes and keeps an episode's replay ahead of its first viewer (when it ends, say): its recording
+ * with the snapshots to seek from, and the screen its page opens on.
+ */
+export async function warmReplay(prisma: Db, episodeId: string): Promise<void> {
+  await madeScreen(prisma, episodeId, await listReplaySteps(prisma, episodeId, { observations: false }), undefined);
 }
 
 async function screenAt(bytes: Uint8Array, steps: readonly StepSpan[], turn: number | undefined): Promise<ScreenHtml | null> {
