@@ -259,8 +259,10 @@ test("the first paint shows the screen and the steps the replay opens on; keys p
   expect(previewText).toBe(trimmed(await expectedScreen(12)));
   await expect(page.locator('[data-testid="step-row"][data-turn="1"]')).toContainText(cast.commands[0]);
   await expect(page.getByTestId("step-detail")).toContainText(cast.commands[11]);
-  // Sized as the terminal will be: it takes over without a jump.
+  // Sized as the terminal will be, with the controls' places kept: it takes over without a jump.
   const before = await preview.boundingBox();
+  const detailBefore = await page.getByTestId("step-detail").boundingBox();
+  await expect(page.getByTestId("play")).toBeDisabled();
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("j");
   release();
@@ -271,6 +273,8 @@ test("the first paint shows the screen and the steps the replay opens on; keys p
   const term = await page.locator("[data-testid=replay-terminal] > .xterm .xterm-screen").boundingBox();
   expect(Math.abs(term!.height - before!.height)).toBeLessThanOrEqual(2);
   expect(Math.abs(term!.y - before!.y)).toBeLessThanOrEqual(1);
+  expect(Math.abs((await page.getByTestId("step-detail").boundingBox())!.y - detailBefore!.y)).toBeLessThanOrEqual(1);
+  await expect(page.getByTestId("play")).toBeEnabled();
 });
 
 test("a deep link opens at its step, and the address follows the steps", async ({ page }) => {

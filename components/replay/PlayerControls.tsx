@@ -1,58 +1,71 @@
 "use client";
 import { formatClock } from "@/lib/replay/formatTime";
-import { IDLE_CAPS, SPEEDS } from "@/lib/replay/playback";
+import { IDLE_CAPS, SPEEDS, type PlaybackEvent } from "@/lib/replay/playback";
 import type { Player, PlayerView } from "@/lib/replay/Player";
 import s from "./replay.module.css";
 
-/** Play/pause, step, speed, idle cap, clock, and for a live episode the way back to following it. */
+/**
+ * Play/pause, step, speed, idle cap, clock, and for a live episode the way back to following it.
+ * Before the player is there (`player` null: the page's first paint), the same controls, disabled,
+ * so nothing below them moves when it comes; the clock's length is not known yet.
+ */
 export function PlayerControls({
   player,
   view,
   compact = false,
   onStep,
 }: {
-  player: Player;
-  view: PlayerView;
+  player: Player | null;
+  view: Pick<PlayerView, "state" | "turnCount" | "live"> & { duration: number | null };
   compact?: boolean;
   onStep?: (direction: 1 | -1) => void;
 }) {
   const { state, duration, turnCount, live } = view;
+  const off = !player;
+  const send = (e: PlaybackEvent) => player?.dispatch(e);
   // Side by side, stepping moves both episodes: the caller takes it.
-  const step = (direction: 1 | -1) =>
-    onStep ? onStep(direction) : player.dispatch({ type: direction === 1 ? "nextTurn" : "prevTurn" });
+  const step = (direction: 1 | -1) => (onStep ? onStep(direction) : send({ type: direction === 1 ? "nextTurn" : "prevTurn" }));
   const playing = state.status === "playing" || state.status === "following";
   return (
     <div className={s.controls} data-testid="controls">
       {!compact && (
-        <button type="button" title="First (Home)" aria-label="Go to start" onClick={() => player.dispatch({ type: "first" })}>
+        <button
+          type="button"
+          disabled={off}
+          title="First (Home)"
+          aria-label="Go to start"
+          onClick={() => send({ type: "first" })}
+        >
           |◀
         </button>
       )}
-      <button type="button" title="Previous step (← or k)" aria-label="Previous step" onClick={() => step(-1)}>
+      <button type="button" disabled={off} title="Previous step (← or k)" aria-label="Previous step" onClick={() => step(-1)}>
         ‹
       </button>
       <button
         type="button"
+        disabled={off}
         className="primary"
         title="Play / pause (space)"
         aria-label={playing ? "Pause" : "Play"}
         data-testid="play"
-        onClick={() => player.dispatch({ type: "toggle" })}
+        onClick={() => send({ type: "toggle" })}
       >
         {playing ? "❚❚" : "▶"}
       </button>
-      <button type="button" title="Next step (→ or j)" aria-label="Next step" onClick={() => step(1)}>
+      <button type="button" disabled={off} title="Next step (→ or j)" aria-label="Next step" onClick={() => step(1)}>
         ›
       </button>
       {!compact && (
-        <button type="button" title="Last (End)" aria-label="Go to end" onClick={() => player.dispatch({ type: "last" })}>
+        <button type="button" disabled={off} title="Last (End)" aria-label="Go to end" onClick={() => send({ type: "last" })}>
           ▶|
         </button>
       )}
       <select
         aria-label="Speed"
+        disabled={off}
         value={state.speed}
-        onChange={(e) => player.dispatch({ type: "speed", speed: Number(e.target.value) })}
+        onChange={(e) => send({ type: "speed", speed: Number(e.target.value) })}
       >
         {SPEEDS.map((v) => (
           <option key={v} value={v}>
@@ -63,9 +76,10 @@ export function PlayerControls({
       {!compact && (
         <select
           aria-label="Idle cap"
+          disabled={off}
           title="Longest pause played"
           value={state.idleCap ?? ""}
-          onChange={(e) => player.dispatch({ type: "idleCap", cap: e.target.value === "" ? null : Number(e.target.value) })}
+          onChange={(e) => send({ type: "idleCap", cap: e.target.value === "" ? null : Number(e.target.value) })}
         >
           {IDLE_CAPS.map((v) => (
             <option key={v ?? "none"} value={v ?? ""}>
@@ -75,7 +89,7 @@ export function PlayerControls({
         </select>
       )}
       <span className={s.clock} data-testid="clock">
-        {formatClock(state.time)} / {formatClock(duration)}
+        {formatClock(state.time)} / {duration === null ? "…" : formatClock(duration)}
       </span>
       <span className={s.clock} data-testid="turn-indicator">
         turn {state.turn} / {turnCount}
@@ -87,7 +101,7 @@ export function PlayerControls({
             LIVE
           </span>
         ) : (
-          <button type="button" onClick={() => player.dispatch({ type: "goLive" })}>
+          <button type="button" disabled={off} onClick={() => send({ type: "goLive" })}>
             Go live
           </button>
         ))}

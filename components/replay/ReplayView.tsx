@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import type { Terminal } from "@xterm/xterm";
 import { searchSteps, stepToMatch, type StepMatch } from "@/lib/replay/searchSteps";
-import type { PlaybackEvent } from "@/lib/replay/playback";
+import { initialPlayback, type PlaybackEvent } from "@/lib/replay/playback";
 import { isSubmitIn } from "@/lib/environments/isSubmit";
 import type { Player, PlayerView } from "@/lib/replay/Player";
 import type { EpisodeForReplay } from "@/lib/episodes/getEpisodeForReplay";
@@ -191,8 +191,23 @@ export function ReplayView({ episode: initial, initialTurn, others, showGold, in
                   : "Connecting to the live episode…"}
             </div>
           )}
-          {player && view && <TimelineBar player={player} view={view} steps={steps} isSubmit={isSubmit} />}
-          {player && view && <PlayerControls player={player} view={view} />}
+          {player && view ? (
+            <>
+              <TimelineBar player={player} view={view} steps={steps} isSubmit={isSubmit} />
+              <PlayerControls player={player} view={view} />
+            </>
+          ) : (
+            // Until the player is there: their places, so nothing below moves when it comes.
+            !error && (
+              <>
+                <div className={s.timeline} style={{ cursor: "default" }} aria-hidden />
+                <PlayerControls
+                  player={null}
+                  view={{ state: { ...initialPlayback(), turn }, duration: null, turnCount: steps.length, live: false }}
+                />
+              </>
+            )
+          )}
           <StepDetail
             step={step}
             turn={turn}
