@@ -5,7 +5,8 @@
 //   npx tsx bench/terminal.ts [--driver docker|local] [--keys 200] [--pages 1,8,16] [--repeat 2]
 //        [--port 3500] [--pg-port N] [--floor-port 3590] [--loads 7] [--cpu-prof DIR] [--trace DIR]
 // --trace DIR: a Chromium trace of one page of each side while it types (DIR/<side>-<n>pages.json; open in DevTools),
-// and of Plateau's last load (DIR/plateau-load.json: from the Start click to the key echoed).
+// and of Plateau's last loads (DIR/plateau-load.json: from the Start click to the key echoed;
+// DIR/plateau-load-reload.json: from the reload).
 // Both are timed by the same code in the page: from term.input(ch) until the first onWriteParsed
 // where ch is under where the cursor was and the cursor moved on (the floor's echo-bench.cjs method).
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
@@ -503,8 +504,10 @@ async function plateauLoad(trace?: string): Promise<{ start: LoadTimes; reload: 
   // The typed key erased, so the reloaded page finds the line ending in the prompt again.
   await page.evaluate(() => (window as unknown as LoadWindow).__plateauTerm.input("\x7f"));
   await page.waitForTimeout(300);
+  if (trace) await browser.startTracing(page, { path: trace.replace(/\.json$/, "-reload.json"), categories: TRACE_CATEGORIES });
   await page.reload();
   const reload = await loadTimes(page, "reload");
+  if (trace) await browser.stopTracing();
   await ctx.close();
   return { start, reload };
 }
