@@ -56,12 +56,11 @@ async function madeScreen(
   if (!v) return null;
   // A screen that cannot be made is kept as none: the page opens without it. (A recording that
   // could not be read is not: it is tried again.)
-  const make = async () => {
-    const recording = await recordingOf(episodeId, v);
-    return screenAt(recording, steps, turn).catch(() => null);
-  };
+  const make = (recording: Uint8Array) => screenAt(recording, steps, turn).catch(() => null);
   if (turn === undefined) {
-    const bytes = await openings().get(episodeId, v.version, async () => new TextEncoder().encode(JSON.stringify(await make())));
+    const bytes = await openings().get(episodeId, v.version, async () =>
+      new TextEncoder().encode(JSON.stringify(await make(await recordingOf(episodeId, v)))),
+    );
     return JSON.parse(new TextDecoder().decode(bytes)) as ScreenHtml | null;
   }
   // A deep link's (?step=N): in memory, with its recording.
@@ -71,7 +70,7 @@ async function madeScreen(
   let screen = screens.get(turn);
   if (!screen) {
     if (screens.size >= KEPT_PER_RECORDING) screens.clear(); // ?step= is the viewer's to choose
-    screens.set(turn, (screen = make()));
+    screens.set(turn, (screen = make(recording)));
   }
   return screen;
 }
