@@ -6,7 +6,7 @@ import { replayTerminal, replayTerminalOptions } from "./replayTerminal";
 import type { TerminalFit } from "@/lib/replay/fittingFontSize";
 // Modules, not the lib/replay index: the page loads only what it uses (socket.io and zod only when live).
 import { Player, type Clock, type PlayerView } from "@/lib/replay/Player";
-import type { ScreenTerminal } from "@/lib/replay/ScreenSeeker";
+import { xtermScreen } from "@/lib/replay/ScreenSeeker";
 import type { ReplayStep, ScreenEvent, StepSpan } from "@/lib/replay/types";
 import type { LiveEvent } from "@/lib/replay/liveProtocol";
 import type { LiveStep } from "@/lib/episodes/step";
@@ -36,14 +36,6 @@ const rafClock: Clock = {
     return () => cancelAnimationFrame(id);
   },
 };
-
-function xtermScreen(t: Terminal): ScreenTerminal {
-  return {
-    reset: () => t.reset(),
-    resize: (c, r) => t.resize(c, r),
-    write: (data) => new Promise<void>((resolve) => t.write(data, resolve)),
-  };
-}
 
 /** Once a page: the seeks' code is then warm for every player on it (Player.rehearse). */
 let rehearsed = false;

@@ -2,13 +2,26 @@ import { upperBound } from "./bisect";
 import { parseSize } from "./parseSize";
 import type { ScreenEvent, Snapshot } from "./types";
 
-/** The terminal a seeker draws on: xterm in the page, @xterm/headless in tests. */
+/** The terminal a seeker draws on: xterm in the page, @xterm/headless on the server and in tests. */
 export interface ScreenTerminal {
   /** Clears the screen, the scrollback and the modes (xterm's reset(); it keeps the parser's state, see CANCEL). */
   reset(): void;
   resize(cols: number, rows: number): void;
   /** Resolves once the data is parsed. */
   write(data: string): Promise<void>;
+}
+
+/** A seeker's screen on an xterm: the page's, or @xterm/headless (they share this much of their API). */
+export function xtermScreen(t: {
+  reset(): void;
+  resize(cols: number, rows: number): void;
+  write(data: string, parsed: () => void): void;
+}): ScreenTerminal {
+  return {
+    reset: () => t.reset(),
+    resize: (c, r) => t.resize(c, r),
+    write: (data) => new Promise<void>((resolve) => t.write(data, resolve)),
+  };
 }
 
 export interface SeekerOptions {

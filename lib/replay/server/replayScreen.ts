@@ -4,7 +4,7 @@ import type { Db } from "../../db";
 import type { ScreenHtml } from "../../sessions/protocol";
 import { screenHtmlOf } from "../../sessions/screenHtml";
 import { initialPlayback, transition } from "../playback";
-import { ScreenSeeker } from "../ScreenSeeker";
+import { ScreenSeeker, xtermScreen } from "../ScreenSeeker";
 import { Timeline } from "../Timeline";
 import { RecordingReceiver } from "../wireFormat";
 import type { StepSpan } from "../types";
@@ -99,17 +99,9 @@ async function screenAt(bytes: Uint8Array, steps: readonly StepSpan[], turn: num
   const addon = new SerializeAddon();
   term.loadAddon(addon as never);
   try {
-    const seeker = new ScreenSeeker(
-      {
-        reset: () => term.reset(),
-        resize: (c, r) => term.resize(c, r),
-        write: (data) => new Promise<void>((resolve) => term.write(data, resolve)),
-      },
-      rec,
-      rec.events,
-      rec.snapshots,
-      { loading: { lengths: receiver.lengths, load: (from, to) => receiver.load(from, to) } },
-    );
+    const seeker = new ScreenSeeker(xtermScreen(term), rec, rec.events, rec.snapshots, {
+      loading: { lengths: receiver.lengths, load: (from, to) => receiver.load(from, to) },
+    });
     await seeker.seek(pos);
     return screenHtmlOf(term, addon);
   } finally {

@@ -1,6 +1,6 @@
 import headless from "@xterm/headless";
 import serialize from "@xterm/addon-serialize";
-import type { ScreenTerminal } from "../ScreenSeeker";
+import { xtermScreen, type ScreenTerminal } from "../ScreenSeeker";
 import type { ScreenEvent } from "../types";
 import { parseSize } from "../parseSize";
 
@@ -14,9 +14,7 @@ export function headlessScreen(cols: number, rows: number, scrollback = 0) {
   term.loadAddon(addon as never);
   const screen: ScreenTerminal & { term: typeof term; state(): string; text(): string; dispose(): void } = {
     term,
-    reset: () => term.reset(),
-    resize: (c, r) => term.resize(c, r),
-    write: (data) => new Promise<void>((resolve) => term.write(data, resolve)),
+    ...xtermScreen(term),
     /** Everything a viewer can see: the cells with their colours, the cursor, the size, the modes, the buffer. */
     state: () => {
       const b = term.buffer.active;
