@@ -82,6 +82,40 @@ test("reloading mid-episode keeps the screen and the turn count", async ({ page 
   await expect(page.getByTestId("turns")).toHaveText("3");
 });
 
+test("a reload's connection asks for the episode as it opens, also when the terminal is built first: no second attach a round trip later", async ({
+  page,
+}) => {
+  await openTask(page, "nl2bash_fs_2", 3);
+  await typeLine(page, "echo before-reload");
+  await waitForScreen(page, /^before-reload$/m);
+  const episodeId = new URL(page.url()).searchParams.get("episode");
+  // The new page's connection waits (still opening) until the test lets it through; what it sends is kept.
+  const sent: string[] = [];
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+    await held;
+    const server = ws.connectToServer();
+    ws.onMessage((m) => {
+      sent.push(String(m));
+      server.send(m);
+    });
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!window.__plateauTerm)).toBe(true); // built without its connection
+  release();
+  await waitForScreen(page, /^before-reload$/m);
+  await typeLine(page, "echo after-reload");
+  await waitForScreen(page, /^after-reload$/m);
+  await expect(page.getByTestId("turns")).toHaveText("2");
+  // socket.io's CONNECT ("40" + its auth) carried the attach; the terminal then sent only its size.
+  const connects = sent.filter((m) => m.startsWith("40"));
+  expect(connects).toHaveLength(1);
+  expect(JSON.parse(connects[0].slice(2)).attach?.episodeId).toBe(episodeId);
+  expect(sent.filter((m) => m.startsWith('42["play:attach"'))).toEqual([]);
+  expect(sent.filter((m) => m.startsWith('42["play:resize"')).length).toBeGreaterThan(0);
+});
+
 test("a task that cannot be played live says why; an unknown task is a 404 page", async ({ page }) => {
   // CTF task 1: its disk image is not in InterCode's data.
   const res = await page.request.get(`/api/tasks?env=ctf&pageSize=2`);

@@ -2,7 +2,7 @@
 import { useState, useTransition, type CSSProperties, type FormEvent, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { holdEarlyKeys } from "./earlyPlay";
-import type { AheadConnection } from "./useLiveTerminal";
+import type { AheadConnection } from "./liveConnection";
 
 /**
  * A form whose POST starts or resumes an episode (Play's Start, a study's Next). Once the page's

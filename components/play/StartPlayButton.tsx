@@ -1,6 +1,6 @@
 "use client";
 import { EpisodeForm } from "./EpisodeForm";
-import type { AheadConnection } from "./useLiveTerminal";
+import type { AheadConnection } from "./liveConnection";
 
 /**
  * Starts a new episode of a task: a form POST (starting takes a sandbox, so never a link a page

@@ -1,14 +1,14 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import type { Terminal } from "@xterm/xterm";
-import { io } from "socket.io-client";
 import { PLAY_FONT_SIZE, TERMINAL_FONT } from "./terminalFont";
 import { measureGlyphWidths, syncScrollbarPerFrame, syncTextAreaPerFrame } from "@/components/terminal/xtermInternals";
 import { playEnded } from "@/lib/sessions/playStatus";
 import { ClientEvents, ServerEvents, type EpisodeResult, type SessionState } from "@/lib/sessions/protocol";
 import type { StepSummary } from "@/lib/episodes/step";
 import type { ClientSocket } from "@/lib/runtime/socketEvents";
-import type { AttachMessage } from "@/lib/sessions/messages";
+import { openSocket, takeAhead, whenOpen, type AheadConnection, type Episode } from "./liveConnection";
+import { preloadTerminal, terminalModules, type TerminalModules } from "./terminalCode";
 
 declare global {
   interface Window {
@@ -20,101 +20,14 @@ declare global {
 // holds the terminal back (FlowControl: 512 KiB, resumed under 64 KiB), so a typed key costs no
 // message beyond itself (a timer that acknowledged every remainder sent one per keystroke).
 const ACK_BYTES = 16 * 1024;
-/** The longest xterm waits for the connection to open before it builds its screen anyway. */
-const OPEN_WAIT_MS = 150;
-
 // xterm loads apart from the page's first scripts: the first paint already shows the episode's
 // screen (ScreenPreview), so it need not wait for it. It starts to download as soon as this module
-// runs in the browser. The connection's code is among the first scripts: a live episode's page
-// opens its connection as they run, before the framework has started (below).
-const loadTerminal = () => Promise.all([import("@xterm/xterm"), import("@xterm/addon-fit")]);
-let loading: ReturnType<typeof loadTerminal> | null = typeof window === "undefined" ? null : loadTerminal();
-
-/** `attach`: what the connection asks as it opens (only the first time), before any message. */
-const openSocket = (attach?: () => AttachMessage | null): ClientSocket =>
-  io({ transports: ["websocket"], ...(attach && { auth: (cb) => cb({ attach: attach() ?? undefined }) }) });
-
-type Episode = { id: string; token: string | null };
-
-/**
- * The terminal's connection, opened before the terminal is built (Start pressed, or a live
- * episode's page loading) and attached to its episode as soon as that is known: the screen is on
- * its way while the terminal is still being made. What the server sends meanwhile is kept, in
- * order, for the terminal to handle once it takes the connection (`take`). Closed if no terminal
- * takes it within AHEAD_MS.
- */
-class AheadConnection {
-  readonly socket: ClientSocket;
-  private episode: Episode | null = null;
-  /** The episode it attached to (without a size: the terminal sends its own once built). */
-  attached: Episode | null = null;
-  private queued: [string, unknown[]][] = [];
-  private expire = setTimeout(() => this.close(), AHEAD_MS);
-
-  constructor() {
-    // Attached as the connection opens when the episode is known by then (a page loading), or by
-    // a message once it is (Start answered).
-    this.socket = openSocket(() => this.attachment());
-    this.socket.onAny((event: string, ...args: unknown[]) => this.queued.push([event, args]));
-    this.socket.once("connect", () => this.attachByMessage());
-  }
-
-  /** The episode is known (Start answered): the connection attaches to it. */
-  attach(episode: Episode): void {
-    this.episode = episode;
-    this.attachByMessage();
-  }
-
-  /** No terminal comes (the start failed): the connection closes. */
-  close(): void {
-    clearTimeout(this.expire);
-    this.socket.disconnect();
-    if (ahead === this) ahead = null;
-  }
-
-  /** The terminal takes the connection: it no longer closes by itself, nor attaches. */
-  take(): void {
-    clearTimeout(this.expire);
-    if (ahead === this) ahead = null;
-  }
-
-  /** Once the terminal's listeners are set: what came before is handed to them, in order. */
-  replayQueued(): void {
-    this.socket.offAny();
-    for (const [event, args] of this.queued)
-      for (const listener of this.socket.listeners(event as never) as ((...xs: unknown[]) => void)[]) listener(...args);
-    this.queued = [];
-  }
-
-  private attachByMessage(): void {
-    const msg = this.socket.connected && this.attachment();
-    if (msg) this.socket.emit(ClientEvents.attach, msg);
-  }
-
-  /** Once only, and only while no terminal has taken it: the terminal attaches itself on a reconnect. */
-  private attachment(): AttachMessage | null {
-    const { episode } = this;
-    if (!episode || this.attached || ahead !== this) return null;
-    this.attached = episode;
-    return { episodeId: episode.id, playerToken: episode.token ?? undefined };
-  }
-}
-export type { AheadConnection };
-
-let ahead: AheadConnection | null = null;
-const AHEAD_MS = 15_000;
-
-/** Opens the terminal's connection ahead of the terminal (xterm's code may still be loading). */
-export function connectAhead(): AheadConnection {
-  ahead?.close(); // one Start at a time: the last one's terminal is the one to come
-  loading ??= loadTerminal();
-  return (ahead = new AheadConnection());
-}
-
-type Modules = Awaited<ReturnType<typeof loadTerminal>>;
+// runs in the browser. On a live episode's page loaded as a document, the connection opened before
+// the framework started (instrumentation-client.ts).
+if (typeof window !== "undefined") preloadTerminal();
 
 /** Play's xterm, opened in `box` and fitted to it. */
-function buildTerminal(Terminal: Modules[0]["Terminal"], FitAddon: Modules[1]["FitAddon"], box: HTMLElement) {
+function buildTerminal(Terminal: TerminalModules[0]["Terminal"], FitAddon: TerminalModules[1]["FitAddon"], box: HTMLElement) {
   // A steady cursor: xterm's blink is a CSS animation that recomputes the page's styles every
   // frame, on every open Play page, whether anyone types or not.
   const term = new Terminal({
@@ -151,7 +64,7 @@ export function warmUpTerminal(near: HTMLElement): () => void {
   let cancelled = false;
   const whenIdle = (fn: () => void) =>
     typeof requestIdleCallback === "function" ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200);
-  void (loading ??= loadTerminal()).then(([{ Terminal }, { FitAddon }]) =>
+  void terminalModules().then(([{ Terminal }, { FitAddon }]) =>
     whenIdle(() => {
       if (warmed || cancelled || !near.isConnected) return;
       warmed = true;
@@ -172,18 +85,6 @@ export function warmUpTerminal(near: HTMLElement): () => void {
   };
 }
 
-// A live episode's page loaded as a document (a reload, or Start before the scripts ran): its inline
-// script holds the player's keys. The connection opens now, while the framework starts, rather than
-// once the page has mounted: the terminal is then built and attached at once.
-if (typeof window !== "undefined" && window.__plateauEarlyEpisode) connectAhead().attach(window.__plateauEarlyEpisode);
-
-/** The connection opened ahead, if any, for the terminal to take. */
-function takeAhead(): AheadConnection | null {
-  const a = ahead;
-  a?.take();
-  return a;
-}
-
 export interface LiveTerminal {
   state: SessionState | null;
   steps: StepSummary[];
@@ -201,8 +102,11 @@ interface Live {
   socket: ClientSocket;
   /** Whom to attach as, once known; re-sent on every (re)connect. */
   episode: Episode | null;
-  /** Whom the connection attached as before the terminal took it (it then only sends its size). */
-  attachedAhead: Episode | null;
+  /**
+   * The connection opened ahead, until the first attach: if it asked to attach as it opened (also
+   * after the terminal took it), the terminal only sends its size.
+   */
+  ahead: AheadConnection | null;
 }
 
 /**
@@ -232,16 +136,13 @@ export function useLiveTerminal(
     if (!wanted) return;
     let cleanup: (() => void) | null = null;
     let disposed = false;
-    const start = ([{ Terminal }, { FitAddon }]: Awaited<ReturnType<typeof loadTerminal>>, box: HTMLDivElement): (() => void) => {
+    const start = ([{ Terminal }, { FitAddon }]: TerminalModules, box: HTMLDivElement): (() => void) => {
       // Marks of the way to the first prompt (bench/terminal.ts reports them).
       performance.mark("plateau:play-mounted");
       const taken = takeAhead();
       const socket = taken?.socket ?? openSocket();
-      // xterm builds its screen (~55 ms of this thread) once the connection is open and has sent its
-      // request to join, so the server checks who is asking meanwhile; built first, it held the
-      // handshake up. A connection slower than OPEN_WAIT_MS does not hold the terminal back. Either
-      // way the handlers are set before the server can answer: the request goes out in the open's
-      // own task, just before this listener runs.
+      // Built once the connection is open (whenOpen). Either way the handlers are set before the
+      // server can answer: the request to join goes out in the open's own task, before this runs.
       const terminalOn = (): (() => void) => {
         const { term, fit, stop: stopTerminalSync } = buildTerminal(Terminal, FitAddon, box);
         window.__plateauTerm = term;
@@ -252,7 +153,7 @@ export function useLiveTerminal(
         let held = window.__plateauEarlyInput ?? "";
         window.__plateauEarlyInput = null; // the terminal takes the keys from here on
         let attached = false;
-        const live: Live = { term, socket, episode: episodeRef.current, attachedAhead: taken?.attached ?? null };
+        const live: Live = { term, socket, episode: episodeRef.current, ahead: taken };
         liveRef.current = live;
         let unacked = 0;
         const onConnect = () => {
@@ -320,28 +221,19 @@ export function useLiveTerminal(
         };
       };
       let stopTerminal: (() => void) | null = null;
-      let gone = false;
-      const build = () => {
-        clearTimeout(waiting);
-        if (!stopTerminal && !gone) stopTerminal = terminalOn();
-      };
-      const waiting = setTimeout(build, socket.io._readyState === "open" ? 0 : OPEN_WAIT_MS);
-      socket.io.once("open", build);
+      const cancelBuild = whenOpen(socket, () => (stopTerminal = terminalOn()));
       return () => {
-        gone = true;
-        clearTimeout(waiting);
-        socket.io.off("open", build);
+        cancelBuild();
         if (stopTerminal) stopTerminal();
         else socket.disconnect();
       };
     };
-    (loading ??= loadTerminal()).then(
+    terminalModules().then(
       (modules) => {
         if (!disposed && container.current) cleanup = start(modules, container.current);
       },
       (err: Error) => {
-        loading = null; // the next mount tries again
-        if (!disposed) setError(`the terminal could not load: ${err.message}`);
+        if (!disposed) setError(`the terminal could not load: ${err.message}`); // the next mount tries again
       },
     );
     return () => {
@@ -371,9 +263,10 @@ export function useLiveTerminal(
 
 /** Attach once both the connection and the episode are there (whichever comes last sends it). */
 function attach(live: Live): void {
-  const { socket, term, episode, attachedAhead } = live;
+  const { socket, term, episode } = live;
   if (!socket.connected || !episode) return;
-  live.attachedAhead = null;
+  const attachedAhead = live.ahead?.attached;
+  live.ahead = null;
   const size = { cols: term.cols, rows: term.rows };
   if (attachedAhead?.id === episode.id && attachedAhead.token === episode.token)
     return void socket.emit(ClientEvents.resize, size);
