@@ -5,6 +5,7 @@ import Link from "next/link";
 import type { PublicTask } from "@/lib/tasks/catalog";
 import type { SandboxInfo } from "@/lib/runtime/context";
 import { useLiveTerminal, warmUpTerminal } from "./useLiveTerminal";
+import { io } from "socket.io-client";
 import { connectAhead } from "./liveConnection";
 import { ResultPanel } from "./ResultPanel";
 import { StartPlayButton } from "./StartPlayButton";
@@ -15,6 +16,9 @@ import { playerTokenKey } from "./earlyPlay";
 import { useLeaveWarning } from "./useLeaveWarning";
 import { playEnded, playStatusLabel } from "@/lib/sessions/playStatus";
 import type { PlayOpening } from "@/lib/sessions/openPlay";
+
+/** A Start (or a study's Next) is on its way: the terminal's connection opens meanwhile. */
+const startConnection = () => connectAhead(io);
 
 /** The Play screen: task, live terminal, turn counter, clock, Submit / Skip, then the result. */
 /** `study`: this episode is a study's task (after it, the participant's next task). */
@@ -140,7 +144,7 @@ export function PlayView({
                 <StartPlayButton
                   taskId={task.id}
                   once={startKey}
-                  onStart={connectAhead}
+                  onStart={startConnection}
                   label={opening?.error ? "Try again" : "Start"}
                   primary
                   testId="start-episode"
@@ -188,7 +192,7 @@ export function PlayView({
           )}
           {live.result && <ResultPanel result={live.result} episodeId={episode!.id} />}
           {ended && study && (
-            <EpisodeForm action="/study/next" onStart={connectAhead}>
+            <EpisodeForm action="/study/next" onStart={startConnection}>
               <button className="primary" type="submit" autoFocus data-testid="study-next">
                 Next →
               </button>

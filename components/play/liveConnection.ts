@@ -1,14 +1,19 @@
-import { io } from "socket.io-client";
+import type { io } from "socket.io-client";
 import { ClientEvents } from "@/lib/sessions/protocol";
 import type { ClientSocket } from "@/lib/runtime/socketEvents";
 import type { AttachMessage } from "@/lib/sessions/messages";
 import { preloadTerminal } from "./terminalCode";
 
 // The live terminal's connection, opened ahead of the terminal: on Start (the POST is on its way),
-// or while a live episode's page loads (before the framework hydrates it).
+// or while a live episode's page loads (before the framework hydrates it). socket.io's client is
+// passed in, not imported: this module runs on every page before hydration (instrumentation-client.ts),
+// and only Play's pages load socket.io (their own scripts have it).
+
+/** socket.io's `io`. */
+export type SocketClient = typeof io;
 
 /** `attach`: what the connection asks as it opens (only the first time), before any message. */
-export const openSocket = (attach?: () => AttachMessage | null): ClientSocket =>
+export const openSocket = (io: SocketClient, attach?: () => AttachMessage | null): ClientSocket =>
   io({ transports: ["websocket"], ...(attach && { auth: (cb) => cb({ attach: attach() ?? undefined }) }) });
 
 export type Episode = { id: string; token: string | null };
@@ -53,10 +58,10 @@ export class AheadConnection {
   private queued: [string, unknown[]][] = [];
   private expire = setTimeout(() => this.close(), AHEAD_MS);
 
-  constructor() {
+  constructor(io: SocketClient) {
     // Attached as the connection opens when the episode is known by then (a page loading), or by
     // a message once it is (Start answered).
-    this.socket = openSocket(() => this.attachment());
+    this.socket = openSocket(io, () => this.attachment());
     this.socket.onAny((event: string, ...args: unknown[]) => this.queued.push([event, args]));
     this.socket.once("connect", () => this.attachByMessage());
   }
@@ -110,10 +115,10 @@ let ahead: AheadConnection | null = null;
 const AHEAD_MS = 15_000;
 
 /** Opens the terminal's connection ahead of the terminal (xterm's code may still be loading). */
-export function connectAhead(): AheadConnection {
+export function connectAhead(io: SocketClient): AheadConnection {
   ahead?.close(); // one Start at a time: the last one's terminal is the one to come
   preloadTerminal();
-  return (ahead = new AheadConnection());
+  return (ahead = new AheadConnection(io));
 }
 
 /** A terminal has started in this document (it took the connection opened ahead, or found none). */
@@ -132,6 +137,6 @@ export function takeAhead(): AheadConnection | null {
  * connection opens and asks to attach now, while the framework starts, so that the screen is in
  * when the page builds its terminal. Nothing if that terminal has started already (this came late).
  */
-export function connectEarly(episode: Episode): void {
-  if (!terminalStarted) connectAhead().attach(episode);
+export function connectEarly(io: SocketClient, episode: Episode): void {
+  if (!terminalStarted) connectAhead(io).attach(episode);
 }

@@ -7,6 +7,7 @@ import { playEnded } from "@/lib/sessions/playStatus";
 import { ClientEvents, ServerEvents, type EpisodeResult, type SessionState } from "@/lib/sessions/protocol";
 import type { StepSummary } from "@/lib/episodes/step";
 import type { ClientSocket } from "@/lib/runtime/socketEvents";
+import { io } from "socket.io-client";
 import { openSocket, takeAhead, whenOpen, type AheadConnection, type Episode } from "./liveConnection";
 import { preloadTerminal, terminalModules, type TerminalModules } from "./terminalCode";
 
@@ -140,7 +141,7 @@ export function useLiveTerminal(
       // Marks of the way to the first prompt (bench/terminal.ts reports them).
       performance.mark("plateau:play-mounted");
       const taken = takeAhead();
-      const socket = taken?.socket ?? openSocket();
+      const socket = taken?.socket ?? openSocket(io);
       // Built once the connection is open (whenOpen). Either way the handlers are set before the
       // server can answer: the request to join goes out in the open's own task, before this runs.
       const terminalOn = (): (() => void) => {
