@@ -23,6 +23,8 @@ export class ScreenMirror {
   private addon = new SerializeAddon();
   private pending = "";
   private parsedCallbacks: Array<() => void> = [];
+  /** Writes xterm has not parsed yet: with none, the screen is read at once (xterm's write callback is a timer away). */
+  private unparsed = 0;
   private readonly feed = () => this.feedNow();
 
   constructor(cols: number, rows: number) {
@@ -43,7 +45,11 @@ export class ScreenMirror {
     if (!this.pending && !this.parsedCallbacks.length) return;
     const callbacks = this.parsedCallbacks;
     this.parsedCallbacks = [];
-    this.term.write(this.pending, () => callbacks.forEach((c) => c()));
+    this.unparsed++;
+    this.term.write(this.pending, () => {
+      this.unparsed--;
+      callbacks.forEach((c) => c());
+    });
     this.pending = "";
   }
 
@@ -58,8 +64,7 @@ export class ScreenMirror {
 
   /** The screen and scrollback as escape sequences, once everything written so far is parsed. */
   snapshot(): Promise<string> {
-    this.feedNow();
-    return new Promise((resolve) => this.term.write("", () => resolve(this.addon.serialize({ scrollback: 1000 }))));
+    return this.parsed(() => this.addon.serialize({ scrollback: 1000 }));
   }
 
   /**
@@ -67,8 +72,14 @@ export class ScreenMirror {
    * show the terminal in its first paint, before its scripts run.
    */
   screenHtml(): Promise<ScreenHtml> {
+    return this.parsed(() => screenHtmlOf(this.term, this.addon));
+  }
+
+  /** `read` once everything written so far is on the screen. */
+  private parsed<T>(read: () => T): Promise<T> {
     this.feedNow();
-    return new Promise((resolve) => this.term.write("", () => resolve(screenHtmlOf(this.term, this.addon))));
+    if (!this.unparsed) return Promise.resolve(read());
+    return new Promise((resolve) => this.term.write("", () => resolve(read())));
   }
 
   dispose(): void {

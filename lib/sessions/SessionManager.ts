@@ -38,6 +38,12 @@ export interface EpisodeOwner {
   role: "admin" | "researcher" | "participant";
 }
 
+/** Whose a live episode is (null: Plateau's own) and its study's rules. */
+export interface LiveOwner {
+  userId: string | null;
+  study: { showReward: boolean } | null;
+}
+
 export interface StartOptions {
   taskId: number;
   /** Null only for episodes started by Plateau itself (tests, tools). */
@@ -71,7 +77,8 @@ export interface StartOptions {
 
 export class SessionManager {
   private live = new Map<string, LiveSession>();
-  private owners = new Map<string, string | null>();
+  /** Whose each live (or starting) episode is, and its study's rules: what an attach checks, without a query. */
+  private owners = new Map<string, LiveOwner>();
   private tokens = new Map<string, Buffer>();
   private endedListeners = new Set<(episodeId: string) => void>();
   /** Starts past their checks: a shutdown lets them finish, then ends their episodes too. */
@@ -134,11 +141,15 @@ export class SessionManager {
     }
     if (!this.accepting) throw new PlayError("Plateau is stopping: no new episodes", 503);
     if (!this.driver) throw new PlayError(`cannot start a sandbox: ${this.unavailableReason}`, 503);
-    const refused = sandboxLimitRefusal(this.limits, [...this.owners.values()], opts.owner ?? null);
+    const refused = sandboxLimitRefusal(
+      this.limits,
+      [...this.owners.values()].map((o) => o.userId),
+      opts.owner ?? null,
+    );
     if (refused) throw new PlayError(refused.message, refused.status);
     // Held from here, so concurrent starts count each other.
     const slot = `starting-${randomBytes(6).toString("hex")}`;
-    this.owners.set(slot, opts.owner?.userId ?? null);
+    this.owners.set(slot, { userId: opts.owner?.userId ?? null, study: null });
     try {
       return await awaitedAtShutdown(this.starting, this.startTask(task, env, opts));
     } finally {
@@ -245,10 +256,21 @@ export class SessionManager {
       },
     });
     this.live.set(episode.id, session);
-    this.owners.set(episode.id, opts.owner?.userId ?? null);
+    this.owners.set(episode.id, {
+      userId: opts.owner?.userId ?? null,
+      study: opts.study ? { showReward: opts.study.showReward } : null,
+    });
     const playerToken = randomBytes(24).toString("base64url");
     this.tokens.set(episode.id, digest(playerToken));
     return { episodeId: episode.id, playerToken, session };
+  }
+
+  /**
+   * A live episode's owner and its study's rules, as `episodeOwner` reads them from the database (the
+   * study's as the episode started: its scorer has them too); undefined when it is not live here.
+   */
+  liveOwner(episodeId: string): LiveOwner | undefined {
+    return this.live.has(episodeId) ? this.owners.get(episodeId) : undefined;
   }
 
   /** A new player token for a live episode (the person came back in another browser); the old one stops working. */

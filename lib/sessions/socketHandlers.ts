@@ -22,7 +22,8 @@ export function registerPlayHandlers(io: SocketServer, sessions: SessionManager,
       if (!msg.success) return socket.emit(ServerEvents.error, `bad attach message: ${msg.error.issues[0]?.message}`);
       if (attached) sessions.get(attached.episodeId)?.detach(socket.id);
       attached = null;
-      const owner = await episodeOwner(prisma, msg.data.episodeId);
+      // A live episode's owner is known here (a reload's attach is on the way to its first echo).
+      const owner = sessions.liveOwner(msg.data.episodeId) ?? (await episodeOwner(prisma, msg.data.episodeId));
       if (owner && !canSeeEpisode(who, owner)) return socket.emit(ServerEvents.error, "this episode is not yours");
       const session = sessions.get(msg.data.episodeId);
       if (!session) {
