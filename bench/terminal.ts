@@ -150,6 +150,17 @@ async function startEpisode(ctx: BrowserContext, taskId: number, init?: string, 
   return page;
 }
 
+/**
+ * Both sides' pages as a person types: clicked into the terminal, so it is focused and the pointer
+ * rests on it. Focused, xterm moves its hidden textarea to the cursor on every echo (layout work a
+ * blurred one skips); with a pointer on the page, Chromium recomputes what is under it after each
+ * frame's layout (a hit test, and a second style-and-layout pass). The floor's pages used to have
+ * neither pointer nor click (focus() only), while Plateau's had the pointer left on Start.
+ */
+async function pointInto(page: Page): Promise<void> {
+  await page.locator(".xterm").first().click();
+}
+
 interface Side {
   name: string;
   expr: string;
@@ -170,9 +181,7 @@ const floorSide: Side = {
         const p = await c.newPage();
         await p.goto(floorUrl, { timeout: 120_000 });
         await waitPrompt(p, this.expr);
-        // Focused, as Play's terminal is (a user types into it): a focused xterm moves its hidden
-        // textarea to the cursor on every echo, which costs the page layout work a blurred one skips.
-        await p.evaluate(`${this.expr}.focus()`);
+        await pointInto(p);
         return p;
       }),
     );
@@ -190,6 +199,7 @@ const plateauSide: Side = {
     const pages: Page[] = [];
     for (const c of ctxs) pages.push(await startEpisode(c, taskId)); // one at a time: the warm pool refills meanwhile
     await Promise.all(pages.map((p) => waitPrompt(p, this.expr)));
+    for (const p of pages) await pointInto(p);
     return { pages, close: async () => void (await Promise.all(ctxs.map((c) => c.close()))) };
   },
 };
