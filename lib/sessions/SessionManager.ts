@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db";
 import type { Sandbox, SandboxDriver } from "../sandbox/types";
+import type { EpisodeOwnership } from "../episodes/episodeOwner";
 import { environments, type EnvironmentName } from "../environments";
 import type { Execution } from "./ActionExecutor";
 import type { PlayableEnvironment, TaskForPlay } from "./console";
@@ -38,12 +39,6 @@ export interface EpisodeOwner {
   role: "admin" | "researcher" | "participant";
 }
 
-/** Whose a live episode is (null: Plateau's own) and its study's rules. */
-export interface LiveOwner {
-  userId: string | null;
-  study: { showReward: boolean } | null;
-}
-
 export interface StartOptions {
   taskId: number;
   /** Null only for episodes started by Plateau itself (tests, tools). */
@@ -78,7 +73,7 @@ export interface StartOptions {
 export class SessionManager {
   private live = new Map<string, LiveSession>();
   /** Whose each live (or starting) episode is, and its study's rules: what an attach checks, without a query. */
-  private owners = new Map<string, LiveOwner>();
+  private owners = new Map<string, EpisodeOwnership>();
   private tokens = new Map<string, Buffer>();
   private endedListeners = new Set<(episodeId: string) => void>();
   /** Starts past their checks: a shutdown lets them finish, then ends their episodes too. */
@@ -269,7 +264,7 @@ export class SessionManager {
    * A live episode's owner and its study's rules, as `episodeOwner` reads them from the database (the
    * study's as the episode started: its scorer has them too); undefined when it is not live here.
    */
-  liveOwner(episodeId: string): LiveOwner | undefined {
+  liveOwner(episodeId: string): EpisodeOwnership | undefined {
     return this.live.has(episodeId) ? this.owners.get(episodeId) : undefined;
   }
 
