@@ -335,15 +335,18 @@ function loopSched(pid: number): { waitMs: number; runs: number } {
 }
 
 /**
- * Until the server (with its children) has been nearly idle for half a second, at most 20 s: the
- * warm pool refilling after the episodes just started (the local driver spawns several programs
- * per sandbox) is not keystroke work.
+ * Until both servers (with their children) and the Docker engine with its containers have been
+ * nearly idle for half a second, at most 20 s: the warm pool refilling after the episodes just
+ * started, and the last run's sandboxes going, are not keystroke work (the local driver spawns
+ * several programs per sandbox; the docker driver's new containers boot under the engine's shims,
+ * outside the server's tree). Either side waits so: the other's leftovers share its two cores.
  */
-async function quiet(pid: number): Promise<void> {
+async function quiet(): Promise<void> {
+  const busy = () => treeCpuMs(floor.pid!) + treeCpuMs(server.pid) + total(engineCpu());
   const until = Date.now() + 20_000;
-  for (let last = treeCpuMs(pid); Date.now() < until;) {
+  for (let last = busy(); Date.now() < until;) {
     await new Promise((r) => setTimeout(r, 500));
-    const now = treeCpuMs(pid);
+    const now = busy();
     if (now - last < 25) return;
     last = now;
   }
@@ -381,7 +384,7 @@ async function watchPage(
 async function echoOn(side: Side, n: number): Promise<number[]> {
   const { pages, close } = await side.open(n);
   const per = n === 1 ? keys : Math.max(50, Math.floor(keys / 2));
-  await quiet(side.pid());
+  await quiet();
   const watches = await Promise.all(pages.map(watchPage));
   const loopPid = serverNode(side.pid());
   const sched0 = loopSched(loopPid);

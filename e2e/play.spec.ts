@@ -82,38 +82,97 @@ test("reloading mid-episode keeps the screen and the turn count", async ({ page 
   await expect(page.getByTestId("turns")).toHaveText("3");
 });
 
-test("a reload's connection asks for the episode as it opens, also when the terminal is built first: no second attach a round trip later", async ({
-  page,
-}) => {
+/** An episode with `before-reload` on its screen (one turn): its id. */
+async function episodeToReload(page: Page): Promise<string | null> {
   await openTask(page, "nl2bash_fs_2", 3);
   await typeLine(page, "echo before-reload");
   await waitForScreen(page, /^before-reload$/m);
-  const episodeId = new URL(page.url()).searchParams.get("episode");
-  // The new page's connection waits (still opening) until the test lets it through; what it sends is kept.
+  return new URL(page.url()).searchParams.get("episode");
+}
+
+/** What the page sends on its WebSockets to socket.io from now on; each is let through once `through` resolves. */
+async function framesSent(page: Page, through: Promise<void> = Promise.resolve()): Promise<string[]> {
   const sent: string[] = [];
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
   await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
-    await held;
+    await through;
     const server = ws.connectToServer();
     ws.onMessage((m) => {
       sent.push(String(m));
       server.send(m);
     });
   });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => !!window.__plateauTerm)).toBe(true); // built without its connection
-  release();
+  return sent;
+}
+
+/** After the reload: the screen is back, and the player's next command is the second turn. */
+async function playsOn(page: Page): Promise<void> {
   await waitForScreen(page, /^before-reload$/m);
   await typeLine(page, "echo after-reload");
   await waitForScreen(page, /^after-reload$/m);
   await expect(page.getByTestId("turns")).toHaveText("2");
-  // socket.io's CONNECT ("40" + its auth) carried the attach; the terminal then sent only its size.
+}
+
+/** socket.io's CONNECT ("40" + its auth) was sent once and carried the attach; no attach followed by message. */
+function attachedOnConnect(sent: string[], episodeId: string | null): void {
   const connects = sent.filter((m) => m.startsWith("40"));
   expect(connects).toHaveLength(1);
   expect(JSON.parse(connects[0].slice(2)).attach?.episodeId).toBe(episodeId);
   expect(sent.filter((m) => m.startsWith('42["play:attach"'))).toEqual([]);
+}
+
+test("a reload's connection asks for the episode as it opens, also when the terminal is built first: no second attach a round trip later", async ({
+  page,
+}) => {
+  const episodeId = await episodeToReload(page);
+  // The new page's connection waits (still opening) until the test lets it through.
+  let release!: () => void;
+  const sent = await framesSent(page, new Promise<void>((r) => (release = r)));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!window.__plateauTerm)).toBe(true); // built without its connection
+  release();
+  await playsOn(page);
+  attachedOnConnect(sent, episodeId);
+  // The terminal then sent only its size.
   expect(sent.filter((m) => m.startsWith('42["play:resize"')).length).toBeGreaterThan(0);
+});
+
+test("a reload's one WebSocket opens while the page is still loading, and the terminal plays on it", async ({ page }) => {
+  await episodeToReload(page);
+  await page.addInitScript(() => {
+    const Native = window.WebSocket;
+    const opened: string[] = ((window as unknown as { __opened: string[] }).__opened = []);
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        opened.push(document.readyState);
+      }
+    };
+  });
+  await page.reload();
+  await playsOn(page);
+  expect(await page.evaluate(() => (window as unknown as { __opened: string[] }).__opened)).toEqual(["loading"]);
+});
+
+test("a reload whose scripts come late finds its screen waiting: the inline script asked to attach, socket.io's client asks nothing again", async ({
+  page,
+}) => {
+  const episodeId = await episodeToReload(page);
+  const sent = await framesSent(page);
+  // The page's scripts wait until its WebSocket has been answered (the server's handshake, its
+  // CONNECT, the screen): socket.io's client takes over a socket that is open and has had its answer.
+  let answered!: () => void;
+  const scripts = new Promise<void>((r) => (answered = r));
+  await page.route(/\/_next\/static\/chunks\/.*\.js$/, async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  const reloaded = page.reload();
+  await expect.poll(() => sent.filter((m) => m.startsWith("40")).length).toBe(1);
+  await page.waitForTimeout(300);
+  answered();
+  await reloaded;
+  await playsOn(page);
+  attachedOnConnect(sent, episodeId);
 });
 
 test("a task that cannot be played live says why; an unknown task is a 404 page", async ({ page }) => {

@@ -8,7 +8,15 @@ declare global {
     __plateauEarlyInput?: string | null;
     /** The episode this page plays, as the inline script found it (the terminal's connection opens for it at once). */
     __plateauEarlyEpisode?: { id: string; token: string };
+    /** The terminal's WebSocket, opened by the inline script; its connection takes it once (take()). */
+    __plateauEarlySocket?: EarlySocket;
   }
+}
+
+/** A WebSocket to socket.io opened before the page's scripts, and what came on it meanwhile. */
+export interface EarlySocket {
+  /** Hands it over, once: no longer read here. `connectSent`: it asked to join as it opened. */
+  take(): { ws: WebSocket; held: string[]; connectSent: boolean };
 }
 
 export const playerTokenKey = (episodeId: string) => `plateau.player.${episodeId}`;
@@ -38,8 +46,47 @@ function holdKeys(echoId: string): void {
   document.addEventListener("keydown", onKey, true);
 }
 
-/** Self-contained (only globals and `hold`, passed in): its source text is the inline script. */
-function early(episodeId: string, playerToken: string | null, tokenPrefix: string, echoId: string, hold: typeof holdKeys): void {
+/**
+ * Opens the terminal's WebSocket to socket.io (engine.io v4, text frames) and, as it opens, asks to
+ * join the namespace attached to the episode (socket.io's CONNECT with the `attach` the server reads
+ * from a handshake): the server's answer and the screen wait in `held` until socket.io's client, in
+ * the page's scripts, takes the socket over (liveConnection.ts). Self-contained (only globals).
+ */
+function openSocket(attach: { episodeId: string; playerToken: string }): void {
+  const ws = new WebSocket(
+    `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/socket.io/?EIO=4&transport=websocket`,
+  );
+  const held: string[] = [];
+  let connectSent = false;
+  const onMessage = (e: MessageEvent) => held.push(String(e.data));
+  const onOpen = () => {
+    ws.send("40" + JSON.stringify({ attach }));
+    connectSent = true;
+  };
+  ws.addEventListener("message", onMessage);
+  ws.addEventListener("open", onOpen);
+  const handle = (window.__plateauEarlySocket = {
+    take() {
+      delete window.__plateauEarlySocket;
+      clearTimeout(unused);
+      ws.removeEventListener("message", onMessage);
+      ws.removeEventListener("open", onOpen);
+      return { ws, held, connectSent };
+    },
+  });
+  // A page whose terminal never came (its scripts failed) does not keep the episode's screen coming.
+  const unused = setTimeout(() => handle.take().ws.close(), 15_000);
+}
+
+/** Self-contained (only globals and the functions passed in): its source text is the inline script. */
+function early(
+  episodeId: string,
+  playerToken: string | null,
+  tokenPrefix: string,
+  echoId: string,
+  hold: typeof holdKeys,
+  connect: typeof openSocket,
+): void {
   const url = new URL(location.href);
   if (playerToken) {
     localStorage.setItem(tokenPrefix + episodeId, playerToken);
@@ -50,13 +97,14 @@ function early(episodeId: string, playerToken: string | null, tokenPrefix: strin
   if (!token) return; // a spectator types nothing
   window.__plateauEarlyEpisode = { id: episodeId, token };
   hold(echoId);
+  connect({ episodeId, playerToken: token });
 }
 
 export function earlyPlayScript(episodeId: string, playerToken: string | null): string {
   const args = [episodeId, playerToken, playerTokenKey(""), EARLY_INPUT_ID].map((a) =>
     JSON.stringify(a).replace(/</g, "\\u003c"),
   );
-  return `(${early.toString()})(${args.join(",")},${holdKeys.toString()});`;
+  return `(${early.toString()})(${args.join(",")},${holdKeys.toString()},${openSocket.toString()});`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { ClientEvents } from "@/lib/sessions/protocol";
 import type { ClientSocket } from "@/lib/runtime/socketEvents";
 import type { AttachMessage } from "@/lib/sessions/messages";
 import { preloadTerminal } from "./terminalCode";
+import { EarlyWebSocket } from "./earlyWebSocket";
 
 // The live terminal's connection, opened ahead of the terminal: on Start (the POST is on its way),
 // or while a live episode's page loads (before the framework hydrates it). socket.io's client is
@@ -12,9 +13,16 @@ import { preloadTerminal } from "./terminalCode";
 /** socket.io's `io`. */
 export type SocketClient = typeof io;
 
-/** `attach`: what the connection asks as it opens (only the first time), before any message. */
-export const openSocket = (io: SocketClient, attach?: () => AttachMessage | null): ClientSocket =>
-  io({ transports: ["websocket"], ...(attach && { auth: (cb) => cb({ attach: attach() ?? undefined }) }) });
+/**
+ * `attach`: what the connection asks as it opens (only the first time), before any message.
+ * `early`: the connection of the live episode whose page was loaded as a document; its inline
+ * script has opened its WebSocket already (earlyPlay.ts), which is taken over.
+ */
+export const openSocket = (io: SocketClient, attach?: () => AttachMessage | null, early = false): ClientSocket =>
+  io({
+    transports: early ? [EarlyWebSocket] : ["websocket"],
+    ...(attach && { auth: (cb) => cb({ attach: attach() ?? undefined }) }),
+  });
 
 export type Episode = { id: string; token: string | null };
 
@@ -58,10 +66,10 @@ export class AheadConnection {
   private queued: [string, unknown[]][] = [];
   private expire = setTimeout(() => this.close(), AHEAD_MS);
 
-  constructor(io: SocketClient) {
+  constructor(io: SocketClient, early: boolean) {
     // Attached as the connection opens when the episode is known by then (a page loading), or by
     // a message once it is (Start answered).
-    this.socket = openSocket(io, () => this.attachment());
+    this.socket = openSocket(io, () => this.attachment(), early);
     this.socket.onAny((event: string, ...args: unknown[]) => this.queued.push([event, args]));
     this.socket.once("connect", () => this.attachByMessage());
   }
@@ -115,17 +123,22 @@ let ahead: AheadConnection | null = null;
 const AHEAD_MS = 15_000;
 
 /** Opens the terminal's connection ahead of the terminal (xterm's code may still be loading). */
-export function connectAhead(io: SocketClient): AheadConnection {
+export function connectAhead(io: SocketClient, early = false): AheadConnection {
   ahead?.close(); // one Start at a time: the last one's terminal is the one to come
   preloadTerminal();
-  return (ahead = new AheadConnection(io));
+  return (ahead = new AheadConnection(io, early));
 }
 
 /** A terminal has started in this document (it took the connection opened ahead, or found none). */
 let terminalStarted = false;
 
-/** The connection opened ahead, if any and still untaken, for a terminal to take. */
-export function takeAhead(): AheadConnection | null {
+/**
+ * The connection opened ahead, if any and still untaken, for a terminal to take. A live episode's
+ * page whose terminal comes before instrumentation-client.ts has opened it opens it now.
+ */
+export function takeAhead(io: SocketClient): AheadConnection | null {
+  const episode = window.__plateauEarlyEpisode;
+  if (episode) connectEarly(io, episode);
   terminalStarted = true;
   const a = ahead;
   a?.take();
@@ -138,5 +151,5 @@ export function takeAhead(): AheadConnection | null {
  * when the page builds its terminal. Nothing if that terminal has started already (this came late).
  */
 export function connectEarly(io: SocketClient, episode: Episode): void {
-  if (!terminalStarted) connectAhead(io).attach(episode);
+  if (!terminalStarted && !ahead) connectAhead(io, true).attach(episode);
 }

@@ -108,6 +108,8 @@ interface Live {
    * after the terminal took it), the terminal only sends its size.
    */
   ahead: AheadConnection | null;
+  /** Whom this connection is attached as (asked), until it disconnects. */
+  attachedAs: Episode | null;
 }
 
 /**
@@ -140,7 +142,7 @@ export function useLiveTerminal(
     const start = ([{ Terminal }, { FitAddon }]: TerminalModules, box: HTMLDivElement): (() => void) => {
       // Marks of the way to the first prompt (bench/terminal.ts reports them).
       performance.mark("plateau:play-mounted");
-      const taken = takeAhead();
+      const taken = takeAhead(io);
       const socket = taken?.socket ?? openSocket(io);
       // Built once the connection is open (whenOpen). Either way the handlers are set before the
       // server can answer: the request to join goes out in the open's own task, before this runs.
@@ -154,7 +156,7 @@ export function useLiveTerminal(
         let held = window.__plateauEarlyInput ?? "";
         window.__plateauEarlyInput = null; // the terminal takes the keys from here on
         let attached = false;
-        const live: Live = { term, socket, episode: episodeRef.current, ahead: taken };
+        const live: Live = { term, socket, episode: episodeRef.current, ahead: taken, attachedAs: null };
         liveRef.current = live;
         let unacked = 0;
         const onConnect = () => {
@@ -166,6 +168,8 @@ export function useLiveTerminal(
         if (socket.connected) onConnect(); // opened ahead
         socket.on("disconnect", () => {
           attached = false;
+          live.ahead = null;
+          live.attachedAs = null;
           setConnected(false);
         });
         socket.on(ServerEvents.screen, (screen: string) => {
@@ -262,14 +266,21 @@ export function useLiveTerminal(
   };
 }
 
-/** Attach once both the connection and the episode are there (whichever comes last sends it). */
+/**
+ * Attach once both the connection and the episode are there (whichever comes last sends it). Already
+ * attached as this episode's player, it sends only its size: also while the page has not read the
+ * token yet that its inline script found and attached with (a reload), which it is about to.
+ */
 function attach(live: Live): void {
   const { socket, term, episode } = live;
   if (!socket.connected || !episode) return;
-  const attachedAhead = live.ahead?.attached;
+  const as = live.attachedAs ?? live.ahead?.attached ?? null;
   live.ahead = null;
   const size = { cols: term.cols, rows: term.rows };
-  if (attachedAhead?.id === episode.id && attachedAhead.token === episode.token)
+  if (as?.id === episode.id && (as.token === episode.token || (episode.token === null && as.token !== null))) {
+    live.attachedAs = as;
     return void socket.emit(ClientEvents.resize, size);
+  }
+  live.attachedAs = episode;
   socket.emit(ClientEvents.attach, { episodeId: episode.id, playerToken: episode.token ?? undefined, ...size });
 }
