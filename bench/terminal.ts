@@ -16,6 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { CHROMIUM_LAUNCH } from "../e2e/chromium";
 import { startBenchServer, summarize, TRACE_CATEGORIES, type Summary } from "./benchServer";
+import { REFILL_DELAY_MS } from "../lib/sandbox/pool";
 
 const { values } = parseArgs({
   options: {
@@ -343,6 +344,8 @@ function loopSched(pid: number): { waitMs: number; runs: number } {
  */
 async function quiet(): Promise<void> {
   const busy = () => treeCpuMs(floor.pid!) + treeCpuMs(server.pid) + total(engineCpu());
+  // The pool starts its refill this long after a sandbox was taken: quiet before then is not quiet.
+  await new Promise((r) => setTimeout(r, REFILL_DELAY_MS + 200));
   const until = Date.now() + 20_000;
   for (let last = busy(); Date.now() < until;) {
     await new Promise((r) => setTimeout(r, 500));

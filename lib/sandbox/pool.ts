@@ -33,7 +33,8 @@ export interface WarmPoolOptions {
   onError?: (err: Error) => void;
 }
 
-const REFILL_DELAY_MS = 1000;
+/** How long after a sandbox is taken the pool starts to make its replacement. */
+export const REFILL_DELAY_MS = 1000;
 
 export function createWarmPool(driver: SandboxDriver, image: string, size: number, opts: WarmPoolOptions = {}): WarmPool {
   const ready: Sandbox[] = [];
