@@ -195,11 +195,9 @@ test("a long recording comes in two parts: the first screen from the first, the 
   }
 });
 
-test("the terminal's glyph widths, measured in one layout, are xterm's own; its scrollbar follows a flood", async ({ page }) => {
-  await page.goto(`/episodes/${ids.recorded}`);
-  await settled(page);
-  // components/terminal/xtermInternals.ts filled xterm's cache: the same widths xterm measures itself.
-  const widths = await page.evaluate(() => {
+/** The page's terminal's glyph widths as Plateau filled them, and as xterm measures them itself. */
+async function glyphWidths(page: Page) {
+  return page.evaluate(() => {
     type Cache = {
       _flat: Float32Array;
       _holey: Map<string, number>;
@@ -216,8 +214,31 @@ test("the terminal's glyph widths, measured in one layout, are xterm's own; its 
     const xterms = chars.map((c) => [cache.get(c, false, false), cache.get(c, true, false)]);
     return { ours, xterms };
   });
+}
+
+test("the terminal's glyph widths, measured in one layout, are xterm's own; its scrollbar follows a flood", async ({ page }) => {
+  await page.goto(`/episodes/${ids.recorded}`);
+  await settled(page);
+  // components/terminal/xtermInternals.ts filled xterm's cache: the same widths xterm measures itself.
+  const widths = await glyphWidths(page);
   expect(widths.ours.flat().every((w) => w !== null && w > 0)).toBe(true);
   expect(widths.ours).toEqual(widths.xterms);
+  // Kept in this browser, they are taken again by the next page; widths kept that no longer measure
+  // the same (another font) are measured again.
+  expect(await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("plateau.glyph-widths") ?? "{}")).length)).toBe(1);
+  for (const stale of [false, true]) {
+    if (stale)
+      await page.evaluate(() => {
+        const kept = JSON.parse(localStorage.getItem("plateau.glyph-widths")!);
+        for (const w of Object.values(kept) as { plain: number[]; bold: number[] }[]) w.plain = w.bold = w.plain.map(() => 3.5);
+        localStorage.setItem("plateau.glyph-widths", JSON.stringify(kept));
+      });
+    await page.reload();
+    await settled(page);
+    const again = await glyphWidths(page);
+    expect(again.ours, stale ? "stale widths kept" : "widths kept").toEqual(again.xterms);
+    expect(again.ours).toEqual(widths.ours);
+  }
   // 300 lines in one write: the scrollbar is brought up to date once, in the next frame, at the bottom.
   const slider = await page.evaluate(async () => {
     const t = window.__plateauTerm!;

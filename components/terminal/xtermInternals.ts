@@ -34,38 +34,86 @@ function widthCacheOf(term: Terminal): WidthCache | null {
  * each (~0.3-0.5 ms; a first screen has dozens, the first seeks of a recording ~100). This
  * measures printable ASCII, plain and bold, in one layout, as xterm would (its own measuring
  * elements, cloned), and fills its cache. It reaches into xterm 6.0's internals and does
- * nothing when they differ; a glyph it misses is measured by xterm as before.
+ * nothing when they differ; a glyph it misses is measured by xterm as before. What it measured is
+ * kept in this browser for the same font and zoom, and taken again once one glyph measures the
+ * same (that layout alone, instead of 4-6 ms of a reloaded Play page's building its terminal).
  */
 export function measureGlyphWidths(term: Terminal): void {
   const cache = widthCacheOf(term);
   if (!cache) return;
   const [regular, bold] = cache._measureElements;
-  const spans: Array<[number, boolean, HTMLElement]> = [];
-  for (let cp = 32; cp < 127; cp++) {
-    const ch = String.fromCharCode(cp);
-    for (const [isBold, model] of [
-      [false, regular],
-      [true, bold],
-    ] as const) {
-      if (isBold ? cache._holey.has(`${ch}B`) : cache._flat[cp] !== UNSET) continue;
-      const el = model.cloneNode() as HTMLElement;
-      el.textContent = ch.repeat(REPEAT);
-      spans.push([cp, isBold, el]);
+  const key = [regular.style.cssText, bold.style.cssText, devicePixelRatio, navigator.userAgent].join("|");
+  const kept = keptWidths()[key];
+  if (kept && kept.plain[PROBE - FIRST] === measure(cache._container, [[regular, PROBE]])[0]) {
+    for (let cp = FIRST; cp < LAST; cp++) {
+      if (cache._flat[cp] === UNSET && kept.plain[cp - FIRST] > 0) cache._flat[cp] = kept.plain[cp - FIRST];
+      const b = `${String.fromCharCode(cp)}B`;
+      if (!cache._holey.has(b) && kept.bold[cp - FIRST] > 0) cache._holey.set(b, kept.bold[cp - FIRST]);
     }
+    return;
   }
-  if (!spans.length) return;
+  const plain: Array<[HTMLElement, number]> = [],
+    boldOnes: Array<[HTMLElement, number]> = [];
+  for (let cp = FIRST; cp < LAST; cp++) {
+    if (cache._flat[cp] === UNSET) plain.push([regular, cp]);
+    if (!cache._holey.has(`${String.fromCharCode(cp)}B`)) boldOnes.push([bold, cp]);
+  }
+  const widths = measure(cache._container, [...plain, ...boldOnes]);
+  plain.forEach(([, cp], i) => widths[i] > 0 && (cache._flat[cp] = widths[i]));
+  boldOnes.forEach(
+    ([, cp], i) => widths[plain.length + i] > 0 && cache._holey.set(`${String.fromCharCode(cp)}B`, widths[plain.length + i]),
+  );
+  const row = (get: (cp: number) => number | undefined) =>
+    Array.from({ length: LAST - FIRST }, (_, i) => get(FIRST + i) ?? 0).map((w) => (w > 0 ? w : 0));
+  keepWidths(key, { plain: row((cp) => cache._flat[cp]), bold: row((cp) => cache._holey.get(`${String.fromCharCode(cp)}B`)) });
+}
+
+const FIRST = 32,
+  LAST = 127,
+  PROBE = 87; // "W"
+
+/** Each glyph's width as xterm measures it (REPEAT copies, divided), in one layout for all. */
+function measure(container: HTMLElement, glyphs: Array<[HTMLElement, number]>): number[] {
+  if (!glyphs.length) return [];
+  const els = glyphs.map(([model, cp]) => {
+    const el = model.cloneNode() as HTMLElement;
+    el.textContent = String.fromCharCode(cp).repeat(REPEAT);
+    return el;
+  });
   const box = document.createDocumentFragment();
-  for (const [, , el] of spans) box.appendChild(el);
-  cache._container.appendChild(box);
+  for (const el of els) box.appendChild(el);
+  container.appendChild(box);
   // One layout for all of them: nothing changes between the reads.
-  for (const [cp, isBold, el] of spans) {
-    const width = el.offsetWidth / REPEAT;
-    if (width > 0) {
-      if (isBold) cache._holey.set(`${String.fromCharCode(cp)}B`, width);
-      else cache._flat[cp] = width;
-    }
+  const widths = els.map((el) => el.offsetWidth / REPEAT);
+  for (const el of els) el.remove();
+  return widths;
+}
+
+type KeptWidths = Record<string, { plain: number[]; bold: number[] }>;
+const KEPT = "plateau.glyph-widths";
+const KEPT_FONTS = 8;
+
+function keptWidths(): KeptWidths {
+  try {
+    const v: unknown = JSON.parse(localStorage.getItem(KEPT) ?? "{}");
+    const ok = (a: unknown) =>
+      Array.isArray(a) && a.length === LAST - FIRST && a.every((w) => typeof w === "number" && w >= 0 && w < 1000);
+    if (!v || typeof v !== "object") return {};
+    return Object.fromEntries(Object.entries(v).filter(([, w]) => ok(w?.plain) && ok(w?.bold))) as KeptWidths;
+  } catch {
+    return {}; // no storage here, or not ours: measured each time
   }
-  for (const [, , el] of spans) el.remove();
+}
+
+function keepWidths(key: string, widths: KeptWidths[string]): void {
+  try {
+    const all = { ...keptWidths(), [key]: widths };
+    const keys = Object.keys(all);
+    for (const k of keys.slice(0, Math.max(0, keys.length - KEPT_FONTS))) delete all[k];
+    localStorage.setItem(KEPT, JSON.stringify(all));
+  } catch {
+    // full or refused: measured again next time
+  }
 }
 
 /**
