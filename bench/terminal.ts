@@ -1,8 +1,9 @@
 // Keystroke → echo latency through Plateau (browser xterm → socket.io → session → sandbox TTY → back)
 // and page load → a key echoed by the live terminal, each beside the terminal floor measured in the
 // same run: a bare `node-pty ⇄ socket.io ⇄ xterm` page (../shared/tools/terminal-floor/). These
-// machines are noisy; a ratio taken in one run is the figure, an absolute time is not.
-//   npx tsx bench/terminal.ts [--driver docker|local] [--keys 200] [--pages 1,8,16] [--repeat 2]
+// machines are noisy; a ratio taken in one run is the figure, an absolute time is not. Each level
+// runs --repeat times per side, the two alternating: the machine's drift within a run falls on both.
+//   npx tsx bench/terminal.ts [--driver docker|local] [--keys 200] [--pages 1,8,16] [--repeat 4]
 //        [--port 3500] [--pg-port N] [--floor-port 3590] [--loads 7] [--cpu-prof DIR] [--trace DIR]
 // --trace DIR: a Chromium trace of one page of each side while it types (DIR/<side>-<n>pages.json; open in DevTools),
 // and of Plateau's last loads (DIR/plateau-load.json: from the Start click to the key echoed;
@@ -23,7 +24,7 @@ const { values } = parseArgs({
     driver: { type: "string", default: "docker" },
     keys: { type: "string", default: "200" },
     pages: { type: "string", default: "1,8,16" },
-    repeat: { type: "string", default: "2" },
+    repeat: { type: "string", default: "4" },
     loads: { type: "string", default: "7" },
     port: { type: "string", default: "3500" },
     "pg-port": { type: "string" },
@@ -425,13 +426,23 @@ async function echoOn(side: Side, n: number): Promise<number[]> {
   return all;
 }
 
+/**
+ * What a loading page logs once its figure is taken. The bench waits for that log, not by polling the
+ * page: Playwright's first evaluate in a new document injects its own script (6.4 ms of a reloaded
+ * page's thread, traced just after the live terminal's screen came, while its key was on the way).
+ */
+const PROMPTED = "bench: prompt",
+  ECHOED = "bench: echoed";
+const logged = (where: Page | BrowserContext, text: string) =>
+  where.waitForEvent("console", { predicate: (m) => m.text() === text, timeout: 30_000 });
+
 // Load, the floor: navigation → the prompt parsed by its terminal (echo-bench.cjs --mode load).
 const FLOOR_LOAD = `(() => {
   const iv = setInterval(() => {
     const t = window.term;
     if (!t?.onWriteParsed) return;
     clearInterval(iv);
-    const check = () => { const b = t.buffer.active; if (window.__promptAt === undefined && /[$#] ?$/.test(b.getLine(b.baseY + b.cursorY)?.translateToString(true) ?? "")) window.__promptAt = performance.now(); };
+    const check = () => { const b = t.buffer.active; if (window.__promptAt === undefined && /[$#] ?$/.test(b.getLine(b.baseY + b.cursorY)?.translateToString(true) ?? "")) { window.__promptAt = performance.now(); console.debug("${PROMPTED}"); } };
     check();
     t.onWriteParsed(check);
   }, 2);
@@ -441,11 +452,9 @@ async function floorLoad(): Promise<number> {
   const ctx = await browser.newContext({ viewport });
   const page = await ctx.newPage();
   await page.addInitScript({ content: FLOOR_LOAD });
+  const prompted = logged(page, PROMPTED);
   await page.goto(floorUrl);
-  await page.waitForFunction(() => (window as unknown as { __promptAt?: number }).__promptAt !== undefined, undefined, {
-    timeout: 30_000,
-    polling: 10,
-  });
+  await prompted;
   const ms = await page.evaluate(() => (window as unknown as { __promptAt: number }).__promptAt);
   await ctx.close();
   return ms;
@@ -482,7 +491,7 @@ const PLATEAU_LOAD = `(() => {
       typed = true;
       window.__firstPrompt ??= performance.now();
       const b = t.buffer.active, x = b.cursorX, y = b.baseY + b.cursorY;
-      const d = t.onWriteParsed(() => { const bb = t.buffer.active; if (bb.getLine(y)?.getCell(x)?.getChars() === "e") { window.__echoed = performance.now(); d.dispose(); } });
+      const d = t.onWriteParsed(() => { const bb = t.buffer.active; if (bb.getLine(y)?.getCell(x)?.getChars() === "e") { window.__echoed = performance.now(); d.dispose(); console.debug("${ECHOED}"); } });
       t.input("e");
     };
     check();
@@ -507,11 +516,8 @@ const LOAD_BREAKDOWN = `(() => {
 type LoadTimes = { firstPrompt: number; echoed: number };
 type LoadWindow = { __from: number; __firstPrompt: number; __echoed?: number; __plateauTerm: { input(d: string): void } };
 
-async function loadTimes(page: Page, what: string): Promise<LoadTimes> {
-  await page.waitForFunction(() => (window as unknown as LoadWindow).__echoed !== undefined, undefined, {
-    timeout: 30_000,
-    polling: 10,
-  });
+async function loadTimes(page: Page, what: string, echoed: Promise<unknown>): Promise<LoadTimes> {
+  await echoed;
   const r = await page.evaluate(() => {
     const w = window as unknown as LoadWindow;
     return { firstPrompt: w.__firstPrompt - w.__from, echoed: w.__echoed! - w.__from };
@@ -524,15 +530,17 @@ async function loadTimes(page: Page, what: string): Promise<LoadTimes> {
 /** Start → a key echoed, then a reload of the live episode's page → a key echoed. */
 async function plateauLoad(trace?: string): Promise<{ start: LoadTimes; reload: LoadTimes }> {
   const ctx = await browser.newContext(signedIn);
+  const started = logged(ctx, ECHOED);
   const page = await startEpisode(ctx, taskId, PLATEAU_LOAD, trace);
-  const start = await loadTimes(page, "Start");
+  const start = await loadTimes(page, "Start", started);
   if (trace) await browser.stopTracing();
   // The typed key erased, so the reloaded page finds the line ending in the prompt again.
   await page.evaluate(() => (window as unknown as LoadWindow).__plateauTerm.input("\x7f"));
   await page.waitForTimeout(300);
   if (trace) await browser.startTracing(page, { path: trace.replace(/\.json$/, "-reload.json"), categories: TRACE_CATEGORIES });
+  const reloaded = logged(page, ECHOED);
   await page.reload();
-  const reload = await loadTimes(page, "reload");
+  const reload = await loadTimes(page, "reload", reloaded);
   if (trace) await browser.stopTracing();
   await ctx.close();
   return { start, reload };
