@@ -43,30 +43,31 @@ export function measureGlyphWidths(term: Terminal): void {
   if (!cache) return;
   const [regular, bold] = cache._measureElements;
   const key = [regular.style.cssText, bold.style.cssText, devicePixelRatio, navigator.userAgent].join("|");
-  const kept = keptWidths()[key];
+  const all = keptWidths();
+  const kept = all[key];
   if (kept && kept.plain[PROBE - FIRST] === measure(cache._container, [[regular, PROBE]])[0]) {
     for (let cp = FIRST; cp < LAST; cp++) {
       if (cache._flat[cp] === UNSET && kept.plain[cp - FIRST] > 0) cache._flat[cp] = kept.plain[cp - FIRST];
-      const b = `${String.fromCharCode(cp)}B`;
-      if (!cache._holey.has(b) && kept.bold[cp - FIRST] > 0) cache._holey.set(b, kept.bold[cp - FIRST]);
+      if (!cache._holey.has(boldKey(cp)) && kept.bold[cp - FIRST] > 0) cache._holey.set(boldKey(cp), kept.bold[cp - FIRST]);
     }
     return;
   }
-  const plain: Array<[HTMLElement, number]> = [],
-    boldOnes: Array<[HTMLElement, number]> = [];
+  const missing: Array<[HTMLElement, number, (width: number) => void]> = [];
   for (let cp = FIRST; cp < LAST; cp++) {
-    if (cache._flat[cp] === UNSET) plain.push([regular, cp]);
-    if (!cache._holey.has(`${String.fromCharCode(cp)}B`)) boldOnes.push([bold, cp]);
+    if (cache._flat[cp] === UNSET) missing.push([regular, cp, (w) => (cache._flat[cp] = w)]);
+    if (!cache._holey.has(boldKey(cp))) missing.push([bold, cp, (w) => cache._holey.set(boldKey(cp), w)]);
   }
-  const widths = measure(cache._container, [...plain, ...boldOnes]);
-  plain.forEach(([, cp], i) => widths[i] > 0 && (cache._flat[cp] = widths[i]));
-  boldOnes.forEach(
-    ([, cp], i) => widths[plain.length + i] > 0 && cache._holey.set(`${String.fromCharCode(cp)}B`, widths[plain.length + i]),
-  );
+  measure(
+    cache._container,
+    missing.map(([model, cp]) => [model, cp]),
+  ).forEach((w, i) => w > 0 && missing[i][2](w));
   const row = (get: (cp: number) => number | undefined) =>
     Array.from({ length: LAST - FIRST }, (_, i) => get(FIRST + i) ?? 0).map((w) => (w > 0 ? w : 0));
-  keepWidths(key, { plain: row((cp) => cache._flat[cp]), bold: row((cp) => cache._holey.get(`${String.fromCharCode(cp)}B`)) });
+  keepWidths(all, key, { plain: row((cp) => cache._flat[cp]), bold: row((cp) => cache._holey.get(boldKey(cp))) });
 }
+
+/** The key of a bold glyph's width in xterm's cache. */
+const boldKey = (cp: number) => `${String.fromCharCode(cp)}B`;
 
 const FIRST = 32,
   LAST = 127,
@@ -105,9 +106,10 @@ function keptWidths(): KeptWidths {
   }
 }
 
-function keepWidths(key: string, widths: KeptWidths[string]): void {
+/** `all`: what keptWidths() read, with this font's widths added (the oldest fonts dropped past KEPT_FONTS). */
+function keepWidths(kept: KeptWidths, key: string, widths: KeptWidths[string]): void {
   try {
-    const all = { ...keptWidths(), [key]: widths };
+    const all = { ...kept, [key]: widths };
     const keys = Object.keys(all);
     for (const k of keys.slice(0, Math.max(0, keys.length - KEPT_FONTS))) delete all[k];
     localStorage.setItem(KEPT, JSON.stringify(all));
